@@ -1,0 +1,106 @@
+// Configuration from the environment (contract §2), parsed once at start-up. Every variable has a working
+// default; a bad value stops start-up with one line that names the variable and what it expects.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const positiveInt = (what: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `expects ${what} (a whole number)` })
+    .transform(Number)
+    .refine((n) => n > 0 && Number.isSafeInteger(n), { error: `expects ${what} greater than 0` });
+
+const flag = z.enum(['true', 'false', '1', '0', '']).transform((value) => value === 'true' || value === '1');
+
+const url = (what: string, protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `expects ${what} (${protocols.map((p) => `${p}//…`).join(' or ')})` },
+  );
+
+const email = z.email({ error: 'expects an email address' });
+
+const envSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, { error: 'expects a port number from 0 to 65535' })
+    .transform(Number)
+    .refine((n) => n <= 65535, { error: 'expects a port number from 0 to 65535' })
+    .default(4321),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SITE_URL: url('an absolute URL', ['http:', 'https:']).default('http://localhost:4321'),
+  SMTP_URL: url('an SMTP URL such as smtp://user:pass@host:587', ['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: email.default('data@localhost'),
+  SOURCING_LEAD_EMAIL: email.default('sourcing@localhost'),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: positiveInt('requests per minute').default(60),
+  RATE_LIMIT_KEY_PER_MINUTE: positiveInt('requests per minute').default(120),
+  TRUST_PROXY: flag.default(false),
+  SAMPLE_LINK_TTL_SECONDS: positiveInt('seconds').default(259200),
+  LINK_SECRET: z.string().min(32, { error: 'expects at least 32 characters of secret' }).optional(),
+  SAMPLES_DIR: z.string().min(1).default('./content/samples'),
+  CONTENT_DIR: z.string().min(1).default('./content'),
+  MAX_BODY_BYTES: positiveInt('bytes').default(65536),
+});
+
+export type Config = {
+  host: string;
+  port: number;
+  dataDir: string;
+  siteUrl: URL;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sourcingLeadEmail: string;
+  rateLimitPublicPerMinute: number;
+  rateLimitKeyPerMinute: number;
+  trustProxy: boolean;
+  sampleLinkTtlSeconds: number;
+  linkSecret: string | undefined;
+  samplesDir: string;
+  listingsDir: string;
+  maxBodyBytes: number;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws a ConfigError whose message is one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset, as shells and .env files often leave them.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(lines.join('\n'));
+  }
+  const e = result.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: resolve(e.DATA_DIR),
+    siteUrl: new URL(e.SITE_URL),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sourcingLeadEmail: e.SOURCING_LEAD_EMAIL,
+    rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
+    rateLimitKeyPerMinute: e.RATE_LIMIT_KEY_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    sampleLinkTtlSeconds: e.SAMPLE_LINK_TTL_SECONDS,
+    linkSecret: e.LINK_SECRET,
+    samplesDir: resolve(e.SAMPLES_DIR),
+    listingsDir: resolve(e.CONTENT_DIR, 'listings'),
+    maxBodyBytes: e.MAX_BODY_BYTES,
+  };
+}

@@ -1,0 +1,169 @@
+// One schema for a listing: it validates content files (here and in the Astro build), types the code,
+// and its public part generates the OpenAPI document. The public projection lives in public-listing.ts.
+import { z } from 'zod';
+import { languageName } from './languages.ts';
+import {
+  DATA_TYPES,
+  DICOM_MODALITIES,
+  DOMAINS,
+  LISTING_STATUSES,
+  VERTICALS,
+  ALL_DATA_TYPES,
+  ALL_DOMAINS,
+} from './vocabulary.ts';
+
+export const LISTING_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const listingId = z.string().max(80).regex(LISTING_ID_PATTERN);
+
+// "500–1,000 hours", "10-50 TB", "5k+ studies": a range or an open band, with a unit; never one number.
+const AMOUNT = String.raw`(\d[\d,]*(?:\.\d+)?)\s*([kKmM]?)`;
+const RANGE_BAND = new RegExp(String.raw`^${AMOUNT}\s*(?:–|-|to)\s*${AMOUNT}\s+\p{L}[\p{L} -]*$`, 'u');
+const OPEN_BAND = new RegExp(String.raw`^${AMOUNT}\s*\+\s+\p{L}[\p{L} -]*$`, 'u');
+const MULTIPLIER: Record<string, number> = { '': 1, k: 1e3, m: 1e6 };
+
+function amount(digits: string, suffix: string): number {
+  return Number(digits.replaceAll(',', '')) * (MULTIPLIER[suffix.toLowerCase()] ?? 1);
+}
+
+export const sizeBand = z.string().refine(
+  (value) => {
+    if (OPEN_BAND.test(value)) return true;
+    const range = RANGE_BAND.exec(value);
+    return !!range && amount(range[1]!, range[2]!) < amount(range[3]!, range[4]!);
+  },
+  {
+    error:
+      'must be a band with a unit, such as "500–1,000 hours", "10-50 TB" or "5k+ studies", never one exact number',
+  },
+);
+
+// "2021" or "2019–2023": years in which the source data was made, so none in the future.
+const YEARS = /^(\d{4})(?:\s*[–-]\s*(\d{4}))?$/;
+export const yearsCovered = z.string().refine(
+  (value) => {
+    const match = YEARS.exec(value);
+    if (!match) return false;
+    const from = Number(match[1]);
+    const to = Number(match[2] ?? match[1]);
+    return from >= 1950 && from <= to && to <= new Date().getUTCFullYear();
+  },
+  { error: 'must be a past year ("2021") or a range of past years ("2019–2023")' },
+);
+
+// Comma-separated DICOM modality codes, e.g. "CT" or "CT, PT".
+export const modalityList = z.string().refine(
+  (value) => {
+    const codes = value.split(',').map((code) => code.trim());
+    return codes.every((code) => code in DICOM_MODALITIES) && new Set(codes).size === codes.length;
+  },
+  {
+    error: `must be a comma-separated list of DICOM modality codes (${Object.keys(DICOM_MODALITIES).join(', ')})`,
+  },
+);
+
+// YAML turns an unquoted 2024-03-18 into a Date; keep dates as ISO strings either way.
+const isoDate = z.union([z.iso.date(), z.date().transform((date) => date.toISOString().slice(0, 10))]);
+
+// A language given by name or code becomes its English name ("eng", "en-US" → "English").
+export const language = z.string().transform((value, ctx) => {
+  const name = languageName(value);
+  if (!name) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" is not a language Intl knows; use a name such as "English" or a code such as "en"`,
+    });
+    return z.NEVER;
+  }
+  return name;
+});
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const ndaSchema = z.strictObject({
+  owner: z.strictObject({ name: text(200), kind: text(200), country: text(100) }),
+  deidentification_report: z.strictObject({
+    method: text(500),
+    standard: text(300),
+    performed_by: text(200),
+    date: isoDate,
+    summary: text(5000),
+  }),
+  composition: z
+    .record(z.string(), z.unknown())
+    .refine((value) => Object.keys(value).length > 0, { error: 'must hold the exact counts and breakdowns' }),
+  sample_file: z
+    .string()
+    .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[\w./-]+$/, {
+      error: 'must be a relative path under SAMPLES_DIR',
+    })
+    .optional(),
+});
+export type NdaFields = z.output<typeof ndaSchema>;
+
+/** The front matter of `content/listings/<id>.md`: every public field but the id (the file name), plus `nda:`. */
+export const listingFileSchema = z
+  .strictObject({
+    title: text(160),
+    vertical: z.enum(VERTICALS),
+    data_type: z.enum(ALL_DATA_TYPES),
+    size_band: sizeBand,
+    years_covered: yearsCovered,
+    languages: z
+      .array(language)
+      .min(1)
+      .refine((names) => new Set(names).size === names.length, { error: 'names the same language twice' })
+      .nullable()
+      .default(null),
+    modality: modalityList.nullable().default(null),
+    domain: z.enum(ALL_DOMAINS),
+    geography: text(120),
+    status: z.enum(LISTING_STATUSES),
+    exclusivity_available: z.boolean(),
+    sample: z.boolean(),
+    updated: isoDate,
+    nda: ndaSchema,
+  })
+  .superRefine((listing, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const audio = listing.vertical === 'conversational_audio';
+    if (!(DATA_TYPES[listing.vertical] as readonly string[]).includes(listing.data_type)) {
+      issue('data_type', `must be one of ${DATA_TYPES[listing.vertical].join(', ')} for ${listing.vertical}`);
+    }
+    if (!(DOMAINS[listing.vertical] as readonly string[]).includes(listing.domain)) {
+      issue('domain', `must be one of ${DOMAINS[listing.vertical].join(', ')} for ${listing.vertical}`);
+    }
+    if (audio && !listing.languages) issue('languages', 'conversational_audio needs at least one language');
+    if (!audio && listing.languages) issue('languages', 'must be null for medical_imaging');
+    if (!audio && !listing.modality) issue('modality', 'medical_imaging needs a DICOM modality such as "CT"');
+    if (audio && listing.modality) issue('modality', 'must be null for conversational_audio');
+  });
+
+export type ListingFile = z.output<typeof listingFileSchema>;
+export type Listing = ListingFile & { id: string };
+
+/** The listing as the public sees it: the spec's 13 fields, in the spec's order. Also the OpenAPI schema. */
+export const publicListingSchema = z
+  .object({
+    id: z.string().describe('Stable listing identifier'),
+    title: z.string().describe('Human-readable title'),
+    vertical: z.enum(VERTICALS).describe('Which specification applies'),
+    data_type: z.enum(ALL_DATA_TYPES).describe('What one record is'),
+    size_band: z.string().describe('Size as a band with a unit, never an exact count'),
+    years_covered: z.string().describe('Range of years in which the source data was made'),
+    languages: z
+      .array(z.string())
+      .nullable()
+      .describe('English language names; audio only, null for imaging'),
+    modality: z
+      .string()
+      .nullable()
+      .describe('Comma-separated DICOM modality codes; imaging only, null for audio'),
+    domain: z.enum(ALL_DOMAINS).describe('Industry the data comes from'),
+    geography: z.string().describe('Where the data was recorded or acquired'),
+    status: z.enum(LISTING_STATUSES).describe('Listing state'),
+    exclusivity_available: z.boolean().describe('Whether the owner offers exclusivity'),
+    sample: z.boolean().describe('True when the listing is illustrative and not live inventory'),
+  })
+  .meta({ id: 'Listing' });
+export type PublicListing = z.output<typeof publicListingSchema>;
+export const PUBLIC_LISTING_FIELDS = Object.keys(publicListingSchema.shape) as (keyof PublicListing)[];

@@ -1,0 +1,12 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { listingFileSchema } from '../api/listing-schema.ts';
+import { contentDir } from './lib/content-dir.ts';
+
+// The same files and the same schema as api/listings.ts, so the build and the API agree on every listing.
+export const collections = {
+  listings: defineCollection({
+    loader: glob({ pattern: '*.md', base: `${contentDir}/listings` }),
+    schema: listingFileSchema,
+  }),
+};

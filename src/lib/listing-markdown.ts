@@ -1,0 +1,34 @@
+// A listing as Markdown for language models: /catalog/<id>.md, and inlined in /llms-full.txt.
+import type { Listing } from '../../api/listing-schema.ts';
+import { STATUS_MEANINGS } from '../../api/vocabulary.ts';
+import { listingFacts, listingSummary } from './format.ts';
+
+const cell = (value: string) => value.replaceAll('|', '\\|');
+
+/** `body` is the listing file's public Markdown description; `site` the absolute base URL. */
+export function listingMarkdown(listing: Listing, body: string, site: URL): string {
+  const page = new URL(`/catalog/${listing.id}/`, site).href;
+  const api = new URL(`/api/v1/catalog/${listing.id}`, site).href;
+  const sample = new URL(`/api/v1/samples/${listing.id}`, site).href;
+  return [
+    `# ${listing.title}`,
+    '',
+    `> ${listingSummary(listing)}`,
+    '',
+    '| Field | Value |',
+    '|---|---|',
+    ...listingFacts(listing).map(([label, value]) => `| ${cell(label)} | ${cell(value)} |`),
+    '',
+    `Status: ${STATUS_MEANINGS[listing.status]}`,
+    '',
+    body.trim(),
+    '',
+    '## How to get this data',
+    '',
+    `- Catalogue page: ${page}`,
+    `- JSON: \`GET ${api}\` (public fields; with an API key and an accepted NDA, also the owner, the de-identification report and the exact composition)`,
+    `- Sample: \`POST ${sample}\` with \`Authorization: Bearer <API_KEY>\` once your organisation has accepted the sample NDA`,
+    `- Data request: \`POST ${new URL('/api/v1/requests', site).href}\` describing the data you need`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,121 @@
+// The static build (dist/client) as a crawler, a language model and a person would fetch it.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { catalogBody } from '../../api/catalog.ts';
+import { PUBLIC_LISTING_FIELDS } from '../../api/listing-schema.ts';
+import { loadListings, type ListingWithBody } from '../../api/listings.ts';
+import { toPublicListing } from '../../api/public-listing.ts';
+import { childEnv } from '../support/child-env.ts';
+import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
+
+const run = promisify(execFile);
+
+const read = (path: string) => readFile(join(DIST_CLIENT, path), 'utf8');
+let listings: ListingWithBody[];
+
+beforeAll(async () => {
+  requireBuild();
+  listings = await loadListings('content/listings');
+});
+
+describe('every listing', () => {
+  test('has its page, its Markdown, its catalog.json object and its place in llms-full.txt', async () => {
+    const catalog = JSON.parse(await read('catalog.json'));
+    const llmsFull = await read('llms-full.txt');
+    expect(catalog.count).toBe(listings.length);
+    for (const listing of listings) {
+      const page = await read(`catalog/${listing.id}/index.html`);
+      expect(page).toContain(`<h1>${listing.title.replaceAll('&', '&amp;')}</h1>`);
+      const markdown = await read(`catalog/${listing.id}.md`);
+      expect(markdown.startsWith(`# ${listing.title}\n`)).toBe(true);
+      expect(markdown).toContain(listing.size_band);
+      const object = catalog.data.find((item: { id: string }) => item.id === listing.id);
+      expect(Object.keys(object)).toEqual(PUBLIC_LISTING_FIELDS);
+      expect(object).toEqual(toPublicListing(listing));
+      expect(llmsFull).toContain(`\n### ${listing.title}\n`);
+    }
+  });
+
+  test('catalog.json is exactly the body GET /api/v1/catalog is built from', async () => {
+    expect(await read('catalog.json')).toBe(JSON.stringify(catalogBody(listings)));
+  });
+});
+
+describe('llms.txt (llmstxt.org format)', () => {
+  test('an H1, a blockquote summary, H2 sections of links, "Optional" last, every listing linked', async () => {
+    const text = await read('llms.txt');
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('# Data Sourcing Service');
+    expect(lines.find((line) => line.startsWith('>'))).toBeDefined();
+    expect(text.match(/^# /gm)).toHaveLength(1);
+    const sections = text.match(/^## .+$/gm)!;
+    expect(sections.at(-1)).toBe('## Optional');
+    expect(sections.length).toBeGreaterThanOrEqual(3);
+    for (const listing of listings)
+      expect(text).toMatch(new RegExp(`\\]\\(http[^)]+/catalog/${listing.id}\\.md\\)`));
+  });
+
+  test('llms-full.txt keeps a single H1 and inlines every listing description', async () => {
+    const text = await read('llms-full.txt');
+    expect(text.match(/^# /gm)).toHaveLength(1);
+    for (const listing of listings) expect(text).toContain(listing.body.split('\n')[0]!);
+  });
+});
+
+async function treeHashes(dir: string): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    hashes[relative(dir, file)] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
+  }
+  return hashes;
+}
+
+test('the same content builds byte-identical output', async () => {
+  // Inside the project, so the build's server chunks resolve their packages from node_modules.
+  await mkdir('.tmp', { recursive: true });
+  const outDir = await mkdtemp(join('.tmp', 'rebuild-'));
+  try {
+    await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir], {
+      // The cache beside the output, not in it: a build empties its outDir after syncing content into the cache.
+      env: childEnv({ ASTRO_CACHE_DIR: `${outDir}-cache` }),
+    });
+    expect(await treeHashes(join(outDir, 'client'))).toEqual(await treeHashes(DIST_CLIENT));
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+    await rm(`${outDir}-cache`, { recursive: true, force: true });
+  }
+}, 180_000);
+
+test('a broken listing file fails the build, naming the file and the field', async () => {
+  const contentDir = await mkdtemp(join(tmpdir(), 'dss-broken-'));
+  try {
+    await mkdir(join(contentDir, 'listings'));
+    const good = listings.find((listing) => listing.vertical === 'conversational_audio')!;
+    const source = await readFile(good.filePath, 'utf8');
+    await cp(good.filePath, join(contentDir, 'listings', `${good.id}.md`));
+    await writeFile(
+      join(contentDir, 'listings', 'broken-listing.md'),
+      source.replace(/^size_band: .*$/m, 'size_band: "1234 hours"'),
+    );
+    const result = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'sync'], {
+      env: childEnv({ CONTENT_DIR: contentDir, ASTRO_CACHE_DIR: join(contentDir, 'cache') }),
+    }).then(
+      () => ({ failed: false, output: '' }),
+      (error: { stdout: string; stderr: string }) => ({ failed: true, output: error.stdout + error.stderr }),
+    );
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('broken-listing');
+    expect(result.output).toContain('size_band');
+  } finally {
+    await rm(contentDir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -1,0 +1,44 @@
+// The synthetic sample files are produced by scripts/generate-samples.ts, not downloaded: regenerating them
+// gives the same bytes as the files in content/samples.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from 'vitest';
+import { loadListings } from '../../api/listings.ts';
+
+const run = promisify(execFile);
+
+test('every sample_ready listing names a sample file that the script regenerates byte for byte', async () => {
+  const out = await mkdtemp(join(tmpdir(), 'dss-samples-'));
+  try {
+    await run(process.execPath, ['scripts/generate-samples.ts', out]);
+    const listings = await loadListings('content/listings');
+    const wanted = listings
+      .filter((listing) => listing.nda.sample_file)
+      .map((listing) => listing.nda.sample_file!);
+    for (const listing of listings.filter((l) => l.status === 'sample_ready')) {
+      expect(listing.nda.sample_file, listing.id).toBeDefined();
+    }
+    for (const file of wanted) {
+      expect(await readFile(join(out, file)), file).toEqual(await readFile(join('content/samples', file)));
+    }
+    const generated = await readdir(out, { recursive: true, withFileTypes: true });
+    expect(generated.filter((entry) => entry.isFile())).toHaveLength(wanted.length);
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+});
+
+test('the files are what their names say: RIFF/WAVE audio and PNG images', async () => {
+  for (const entry of await readdir('content/samples', { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const head = (await readFile(join(entry.parentPath, entry.name))).subarray(0, 12);
+    if (entry.name.endsWith('.wav')) {
+      expect(head.toString('latin1', 0, 4) + head.toString('latin1', 8, 12)).toBe('RIFFWAVE');
+    } else {
+      expect(head.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    }
+  }
+});

@@ -1,0 +1,11 @@
+// The environment for a child process that should run as a user runs it: without the variables vitest and Vite
+// put into process.env (with them, an Astro build sees an empty content collection; NODE_ENV=test changes
+// libraries' behaviour).
+const TEST_RUNNER_VARIABLES = /^(VITEST.*|TEST|NODE_ENV|BASE_URL|MODE|DEV|PROD|SSR)$/;
+export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!TEST_RUNNER_VARIABLES.test(name)) env[name] = value;
+  }
+  return { ...env, ASTRO_TELEMETRY_DISABLED: '1', ...extra };
+}

@@ -1,0 +1,56 @@
+// Starts the built server (api/server.ts, as `npm start` runs it after the build) on a random port,
+// with a temporary DATA_DIR, and stops it again.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { childEnv } from './child-env.ts';
+
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout so far, one JSON record per line. */
+  stdout(): string;
+  stderr(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'dss-data-')));
+  const child = spawn(process.execPath, ['api/server.ts'], {
+    env: childEnv({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  child.stderr!.on('data', (chunk) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20_000);
+    child.stdout!.on('data', () => {
+      const match = /"msg":"listening","url":"([^"]+)"/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    void exited.then((code) =>
+      reject(new Error(`server exited with ${code} before listening:\n${out}\n${err}`)),
+    );
+  });
+  return {
+    url,
+    dataDir,
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      const code = await exited;
+      if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

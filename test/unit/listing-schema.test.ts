@@ -1,0 +1,140 @@
+import { describe, expect, test } from 'vitest';
+import { ListingFileError, parseListingFile } from '../../api/listings.ts';
+import { toPublicListing } from '../../api/public-listing.ts';
+import { PUBLIC_LISTING_FIELDS } from '../../api/listing-schema.ts';
+
+const audio = `title: Retail support calls
+vertical: conversational_audio
+data_type: call_audio
+size_band: "500–1,000 hours"
+years_covered: "2020–2023"
+languages: [English, es]
+domain: retail
+geography: United Kingdom
+status: listed
+exclusivity_available: false
+sample: true
+updated: 2026-03-01
+nda:
+  owner: { name: Owner Name Ltd, kind: Retailer, country: England }
+  deidentification_report: { method: redaction, standard: internal, performed_by: someone, date: 2025-01-02, summary: done }
+  composition: { recordings: 12345 }`;
+
+const imaging = `title: Chest CT
+vertical: medical_imaging
+data_type: ct_study
+size_band: "10k–25k studies"
+years_covered: "2018"
+modality: "CT, PT"
+domain: oncology
+geography: Germany
+status: sample_ready
+exclusivity_available: true
+sample: true
+updated: "2026-04-01"
+nda:
+  owner: { name: Hospital Group, kind: Hospital, country: DE }
+  deidentification_report: { method: DICOM PS3.15, standard: GDPR, performed_by: team, date: "2025-01-02", summary: ok }
+  composition: { studies: 14873 }
+  sample_file: imaging/chest-ct.png`;
+
+const file = (frontMatter: string) => `---\n${frontMatter}\n---\nA public description.\n`;
+const replace = (source: string, line: RegExp, by: string) => {
+  if (!line.test(source)) throw new Error(`fixture has no line ${line}`);
+  return source.replace(line, by);
+};
+
+describe('a valid listing file', () => {
+  test('parses, with languages normalised to English names and the id from the file name', () => {
+    const listing = parseListingFile('content/listings/retail-support-calls.md', file(audio));
+    expect(listing.id).toBe('retail-support-calls');
+    expect(listing.languages).toEqual(['English', 'Spanish']);
+    expect(listing.modality).toBeNull();
+    expect(listing.nda.deidentification_report.date).toBe('2025-01-02');
+    expect(listing.body).toBe('A public description.');
+  });
+
+  test('the public projection has exactly the spec fields, in order, and nothing under nda', () => {
+    const listing = parseListingFile('x/chest-ct.md', file(imaging));
+    const projected = toPublicListing(listing);
+    expect(Object.keys(projected)).toEqual([
+      'id',
+      'title',
+      'vertical',
+      'data_type',
+      'size_band',
+      'years_covered',
+      'languages',
+      'modality',
+      'domain',
+      'geography',
+      'status',
+      'exclusivity_available',
+      'sample',
+    ]);
+    expect(PUBLIC_LISTING_FIELDS).toEqual(Object.keys(projected));
+    expect(projected.languages).toBeNull();
+    expect(JSON.stringify(projected)).not.toContain('Hospital Group');
+  });
+});
+
+// Each broken file is refused, and the message names the file and the field.
+test.each([
+  ['an exact count as size_band', audio, /^size_band: .*/m, 'size_band: "1200 hours"', 'size_band'],
+  ['a bare number as size_band', audio, /^size_band: .*/m, 'size_band: 1200', 'size_band'],
+  ['a reversed range as size_band', audio, /^size_band: .*/m, 'size_band: "1,000–500 hours"', 'size_band'],
+  ['a band without a unit', audio, /^size_band: .*/m, 'size_band: "500–1,000"', 'size_band'],
+  ['languages on imaging', imaging, /^modality: .*/m, 'modality: CT\nlanguages: [English]', 'languages'],
+  ['no languages on audio', audio, /^languages: .*/m, 'languages: []', 'languages'],
+  ['missing languages on audio', audio, /^languages: .*\n/m, '', 'languages'],
+  ['an unknown language', audio, /^languages: .*/m, 'languages: [Klingonese]', 'languages.0'],
+  ['the same language twice', audio, /^languages: .*/m, 'languages: [English, eng]', 'languages'],
+  ['a modality on audio', audio, /^domain: .*/m, 'domain: retail\nmodality: CT', 'modality'],
+  ['no modality on imaging', imaging, /^modality: .*\n/m, '', 'modality'],
+  ['a modality that is not a DICOM code', imaging, /^modality: .*/m, 'modality: "CT, XRAY"', 'modality'],
+  ['an unknown status', audio, /^status: .*/m, 'status: archived', 'status'],
+  ['an unknown vertical', audio, /^vertical: .*/m, 'vertical: video', 'vertical'],
+  ['a data type of the other vertical', audio, /^data_type: .*/m, 'data_type: ct_study', 'data_type'],
+  ['a domain of the other vertical', imaging, /^domain: .*/m, 'domain: banking', 'domain'],
+  ['future years', audio, /^years_covered: .*/m, 'years_covered: "2020–2099"', 'years_covered'],
+  ['a year as a number', audio, /^years_covered: .*/m, 'years_covered: 2021', 'years_covered'],
+  ['a missing nda block', audio, /^nda:[\s\S]*$/m, '', 'nda'],
+  ['an nda block without the owner', audio, /^ {2}owner: .*\n/m, '', 'nda.owner'],
+  [
+    'a sample file outside SAMPLES_DIR',
+    imaging,
+    /^ {2}sample_file: .*/m,
+    '  sample_file: ../../etc/passwd',
+    'nda.sample_file',
+  ],
+  ['an unknown field (a typo)', audio, /^domain: .*/m, 'domain: retail\ngeograhpy: UK', 'geograhpy'],
+  [
+    'exclusivity as a string',
+    audio,
+    /^exclusivity_available: .*/m,
+    'exclusivity_available: "yes"',
+    'exclusivity_available',
+  ],
+])('refuses %s, naming the field', (_name, source, line, by, field) => {
+  const path = 'content/listings/some-listing.md';
+  expect(() => parseListingFile(path, file(replace(source, line, by)))).toThrowError(ListingFileError);
+  try {
+    parseListingFile(path, file(replace(source, line, by)));
+  } catch (error) {
+    expect((error as Error).message).toMatch(new RegExp(`^${path}: ${field.replace('.', '\\.')}: `, 'm'));
+  }
+});
+
+test.each([
+  ['Some_Listing.md', 'upper case and underscore'],
+  ['a--b.md', 'a double dash'],
+])('refuses the file name %s (%s)', (name) => {
+  expect(() => parseListingFile(`content/listings/${name}`, file(audio))).toThrowError(/: id: /);
+});
+
+test('refuses a file without front matter, and YAML that does not parse', () => {
+  expect(() => parseListingFile('x/a.md', 'just text')).toThrowError(/x\/a\.md: \(front matter\)/);
+  expect(() => parseListingFile('x/a.md', '---\ntitle: [unclosed\n---\n')).toThrowError(
+    /YAML does not parse/,
+  );
+});

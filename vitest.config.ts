@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // HTTP and browser tests start the built server as a child process; give them room on a 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
