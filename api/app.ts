@@ -30,6 +30,8 @@ export type Handler = (request: Request, context: Context) => Response | Promise
 export type RequestMeta = { clientIp: string; requestId: string; startedAt?: number };
 
 type RouteOptions = { rateLimited?: boolean };
+/** What dispatch learnt, kept even when it throws: the route for the log, the limit for the headers. */
+type DispatchState = { route: string; limit?: RateLimitDecision };
 type ApiRoute = Route<{ handle: Handler } & RouteOptions>;
 
 const API_PREFIX = '/api/v1/';
@@ -60,12 +62,29 @@ export function createApi(deps: Deps) {
   ]);
   const perIp = createRateLimiter({ policy: 'per-ip', limit: deps.config.rateLimitPublicPerMinute });
 
+  /** Counts the request against its client's window, before any body is read, so a flood costs no parsing. */
+  function rateLimit(meta: RequestMeta, state: DispatchState): void {
+    const limit = perIp.take(meta.clientIp, now());
+    state.limit = limit;
+    if (!limit.allowed) {
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `Too many requests from this address: wait ${limit.retryAfter} s (Retry-After) before trying again.`,
+        { headers: { 'Retry-After': String(limit.retryAfter) } },
+      );
+    }
+  }
+
   async function dispatch(
     request: Request,
+    url: URL,
     meta: RequestMeta,
-  ): Promise<{ response: Response; route: string }> {
-    const url = new URL(request.url);
+    state: DispatchState,
+  ): Promise<Response> {
     const match = router.match(request.method, url.pathname);
+    // Unknown paths and wrong methods count too: probing the API is not free.
+    if (match.kind !== 'found' || match.route.handler.rateLimited) rateLimit(meta, state);
     if (match.kind === 'not_found') {
       throw new ApiError(
         404,
@@ -74,7 +93,7 @@ export function createApi(deps: Deps) {
       );
     }
     if (match.kind === 'method_not_allowed') {
-      if (request.method === 'OPTIONS') return { response: preflight(match.allow), route: url.pathname };
+      if (request.method === 'OPTIONS') return preflight(match.allow);
       throw new ApiError(
         405,
         'method_not_allowed',
@@ -85,33 +104,24 @@ export function createApi(deps: Deps) {
       );
     }
     const { route: matched, params } = match;
-    let limit: RateLimitDecision | undefined;
-    if (matched.handler.rateLimited) {
-      // Decided before any body is read, so a flood costs no parsing.
-      limit = perIp.take(meta.clientIp, now());
-      if (!limit.allowed) {
-        throw new ApiError(
-          429,
-          'rate_limited',
-          `Too many requests from this address: wait ${limit.retryAfter} s (Retry-After) before trying again.`,
-          { headers: { ...limit.headers, 'Retry-After': String(limit.retryAfter) } },
-        );
-      }
-    }
-    const context: Context = { url, params, requestId: meta.requestId, clientIp: meta.clientIp, deps };
-    const response = await matched.handler.handle(request, context);
-    if (limit) for (const [name, value] of Object.entries(limit.headers)) response.headers.set(name, value);
-    return { response, route: `${matched.method} ${matched.path}` };
+    state.route = `${matched.method} ${matched.path}`;
+    return matched.handler.handle(request, {
+      url,
+      params,
+      requestId: meta.requestId,
+      clientIp: meta.clientIp,
+      deps,
+    });
   }
 
   return {
     /** Handles one /api/v1 request; never throws, never leaks a stack trace. */
     async handle(request: Request, meta: RequestMeta): Promise<Response> {
       const startedAt = meta.startedAt ?? performance.now();
+      const state: DispatchState = { route: 'unmatched' };
       let response: Response;
-      let routeName = 'unmatched';
       try {
-        ({ response, route: routeName } = await dispatch(request, meta));
+        response = await dispatch(request, new URL(request.url), meta, state);
       } catch (error) {
         if (error instanceof ApiError) {
           response = errorResponse(error);
@@ -127,13 +137,15 @@ export function createApi(deps: Deps) {
         }
       }
       const headers = response.headers;
+      if (state.limit)
+        for (const [name, value] of Object.entries(state.limit.headers)) headers.set(name, value);
       headers.set('X-Request-Id', meta.requestId);
       headers.set('X-Content-Type-Options', 'nosniff');
       for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
       deps.log.request({
         requestId: meta.requestId,
         method: request.method,
-        route: routeName,
+        route: state.route,
         status: response.status,
         durationMs: performance.now() - startedAt,
         clientIp: meta.clientIp,

@@ -10,7 +10,9 @@ const positiveInt = (what: string) =>
     .transform(Number)
     .refine((n) => n > 0 && Number.isSafeInteger(n), { error: `expects ${what} greater than 0` });
 
-const flag = z.enum(['true', 'false', '1', '0', '']).transform((value) => value === 'true' || value === '1');
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'expects true or false' })
+  .transform((value) => value === 'true' || value === '1');
 
 const url = (what: string, protocols: string[]) =>
   z.string().refine(

@@ -1,7 +1,8 @@
 // Fixed-window rate limiting per client (an IP or a key id), with the headers of
 // draft-ietf-httpapi-ratelimit-headers: `RateLimit-Policy: "per-ip";q=60;w=60` and `RateLimit: "per-ip";r=59;t=60`.
-// Memory is bounded: expired windows are swept, and past `maxClients` the oldest windows are dropped first
-// (a flood of distinct IPs can then only reset someone's window early, never grow the heap).
+// Memory is bounded with two generations of windows (as quick-lru does): every window length, or sooner when
+// half of `maxClients` is reached, the older generation is dropped whole. A flood of distinct IPs can then only
+// reset someone's window early, never grow the heap, and no request pays more than O(1).
 
 export type RateLimitDecision = {
   allowed: boolean;
@@ -33,27 +34,37 @@ export function createRateLimiter(options: {
   if (!(windowMs > 0)) throw new Error('rate limit window must be positive');
 
   const policyHeader = `"${policy}";q=${limit};w=${windowMs / 1000}`;
-  // Insertion order is window-start order, because a window is re-inserted whenever it restarts.
-  const windows = new Map<string, Window>();
-  let nextSweep = 0;
+  let current = new Map<string, Window>();
+  let previous = new Map<string, Window>();
+  let rotatedAt = -Infinity;
 
-  function sweep(now: number): void {
-    for (const [client, window] of windows) {
-      if (window.resetAt > now) break; // later entries started later, so they expire later too
-      windows.delete(client);
+  function rotate(now: number): void {
+    previous = current;
+    current = new Map();
+    rotatedAt = now;
+  }
+
+  /** The client's live window, moved into the current generation, or undefined. */
+  function find(client: string, now: number): Window | undefined {
+    let window = current.get(client);
+    if (!window) {
+      window = previous.get(client);
+      if (!window) return undefined;
+      previous.delete(client);
+      current.set(client, window);
     }
-    nextSweep = now + windowMs / 4;
+    return window.resetAt > now ? window : undefined;
   }
 
   return {
     take(client, now = Date.now()) {
-      if (now >= nextSweep) sweep(now);
-      let window = windows.get(client);
-      if (!window || window.resetAt <= now) {
-        if (window) windows.delete(client);
+      // Every window in `previous` started before the last rotation, so a window length later all have ended.
+      if (now - rotatedAt >= windowMs) rotate(now);
+      let window = find(client, now);
+      if (!window) {
+        if (current.size >= maxClients / 2) rotate(now);
         window = { count: 0, resetAt: now + windowMs };
-        windows.set(client, window);
-        if (windows.size > maxClients) windows.delete(windows.keys().next().value!);
+        current.set(client, window);
       }
       const allowed = window.count < limit;
       if (allowed) window.count += 1;
@@ -68,7 +79,7 @@ export function createRateLimiter(options: {
       };
     },
     get size() {
-      return windows.size;
+      return current.size + previous.size;
     },
   };
 }

@@ -1,0 +1,28 @@
+// The API core with the real seed catalogue, for handler tests that use real Requests (no server).
+import { createApi, type Deps } from '../../api/app.ts';
+import { createCatalog } from '../../api/catalog.ts';
+import { loadConfig } from '../../api/config.ts';
+import { loadListings } from '../../api/listings.ts';
+import type { RequestLog } from '../../api/log.ts';
+
+export type LoggedError = { requestId: string; error: unknown };
+
+export async function testApi(env: Record<string, string> = {}, overrides: Partial<Deps> = {}) {
+  const listings = await loadListings('content/listings');
+  const errors: LoggedError[] = [];
+  const log: RequestLog = {
+    request() {},
+    info() {},
+    flush() {},
+    error: (requestId, error) => errors.push({ requestId, error }),
+  };
+  const deps: Deps = { config: loadConfig(env), catalog: createCatalog(listings), log, ...overrides };
+  const api = createApi(deps);
+  let n = 0;
+  const call = (path: string, init: RequestInit & { ip?: string } = {}) =>
+    api.handle(new Request(`http://localhost${path}`, init), {
+      clientIp: init.ip ?? '192.0.2.1',
+      requestId: `test-${++n}`,
+    });
+  return { api, call, listings, errors, deps };
+}

@@ -1,0 +1,211 @@
+// The API core with real Requests: routing, the catalogue endpoints, the error envelope.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { catalogBody, createCatalog } from '../../api/catalog.ts';
+import { languageCode } from '../../api/languages.ts';
+import type { ListingWithBody } from '../../api/listings.ts';
+import { toPublicListing } from '../../api/public-listing.ts';
+import { testApi } from '../support/api.ts';
+
+let t: Awaited<ReturnType<typeof testApi>>;
+let listings: ListingWithBody[];
+beforeAll(async () => {
+  t = await testApi({ RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' });
+  listings = t.listings;
+});
+
+async function body(response: Response) {
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  return response.json();
+}
+
+describe('GET /api/v1/catalog', () => {
+  test('lists every listing, public fields only, in the order of /catalog.json', async () => {
+    const response = await t.call('/api/v1/catalog');
+    expect(response.status).toBe(200);
+    expect(await body(response)).toEqual(catalogBody(listings));
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  const matching = (predicate: (l: ListingWithBody) => boolean) =>
+    catalogBody(listings.filter(predicate)).data.map((l) => l.id);
+
+  test.each([
+    ['vertical=conversational_audio', (l: ListingWithBody) => l.vertical === 'conversational_audio'],
+    ['vertical=medical_imaging', (l: ListingWithBody) => l.vertical === 'medical_imaging'],
+    ['status=listed', (l: ListingWithBody) => l.status === 'listed'],
+    ['status=sample_ready', (l: ListingWithBody) => l.status === 'sample_ready'],
+    ['status=under_nda', (l: ListingWithBody) => l.status === 'under_nda'],
+    ['status=licensed', (l: ListingWithBody) => l.status === 'licensed'],
+    [
+      'vertical=medical_imaging&status=licensed',
+      (l: ListingWithBody) => l.vertical === 'medical_imaging' && l.status === 'licensed',
+    ],
+    ['vertical=medical_imaging&language=en', () => false],
+    [
+      'status=sample_ready&language=Spanish',
+      (l: ListingWithBody) => l.status === 'sample_ready' && !!l.languages?.includes('Spanish'),
+    ],
+  ])('?%s', async (query, predicate) => {
+    const result = await body(await t.call(`/api/v1/catalog?${query}`));
+    expect(result.data.map((l: { id: string }) => l.id)).toEqual(matching(predicate));
+    expect(result.count).toBe(result.data.length);
+  });
+
+  test('each filter narrows the list and every value is met by some listing', async () => {
+    for (const query of ['vertical=medical_imaging', 'status=licensed', 'language=de']) {
+      const { count } = await body(await t.call(`/api/v1/catalog?${query}`));
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThan(listings.length);
+    }
+  });
+
+  test.each(['en', 'EN', 'eng', 'en-US', 'en-gb', 'English', 'ENGLISH', 'english'])(
+    'language=%s means English',
+    async (form) => {
+      const result = await body(await t.call(`/api/v1/catalog?language=${encodeURIComponent(form)}`));
+      expect(result.data.map((l: { id: string }) => l.id)).toEqual(
+        matching((l) => !!l.languages?.includes('English')),
+      );
+    },
+  );
+
+  test.each([
+    ['es', 'Spanish'],
+    ['spa', 'Spanish'],
+    ['Spanish', 'Spanish'],
+    ['hi', 'Hindi'],
+    ['ar', 'Arabic'],
+    ['zh', 'Chinese'],
+    ['cmn', 'Chinese'],
+    ['pt-BR', 'Portuguese'],
+    ['fil', 'Filipino'],
+    ['tl', 'Filipino'],
+  ])('language=%s matches %s', async (form, name) => {
+    const result = await body(await t.call(`/api/v1/catalog?language=${form}`));
+    expect(result.count).toBeGreaterThan(0);
+    expect(result.data.map((l: { id: string }) => l.id)).toEqual(
+      matching((l) => !!l.languages?.includes(name)),
+    );
+  });
+
+  test('a known language no listing has gives an empty list, not an error', async () => {
+    expect(await body(await t.call('/api/v1/catalog?language=sw'))).toEqual({ data: [], count: 0 });
+  });
+
+  test.each([
+    ['vertical=video', ['vertical']],
+    ['status=archived', ['status']],
+    ['language=Klingonese', ['language']],
+    ['language=', ['language']],
+    ['verticle=medical_imaging', ['verticle']],
+    ['page=2', ['page']],
+    ['status=listed&status=licensed', ['status']],
+    ['vertical=x&status=y&foo=z', ['vertical', 'status', 'foo']],
+  ])('?%s is 422 invalid naming %j', async (query, fields) => {
+    const response = await t.call(`/api/v1/catalog?${query}`);
+    expect(response.status).toBe(422);
+    const { error } = await body(response);
+    expect(error.code).toBe('invalid');
+    expect(Object.keys(error.fields).sort()).toEqual([...fields].sort());
+    expect(error.message).toMatch(/error\.fields/);
+  });
+});
+
+describe('GET /api/v1/catalog/{id}', () => {
+  test('every listing by id: the public fields, nothing under nda', async () => {
+    for (const listing of listings) {
+      const response = await t.call(`/api/v1/catalog/${listing.id}`);
+      expect(response.status).toBe(200);
+      const result = await body(response);
+      expect(result).toEqual({ data: toPublicListing(listing) });
+      expect(JSON.stringify(result)).not.toContain(listing.nda.owner.name);
+      expect(response.headers.get('vary')).toBe('Authorization');
+    }
+  });
+
+  test.each([
+    'no-such-listing',
+    'US-AUTO-INSURANCE-CLAIMS-CALLS',
+    'a%2Fb',
+    '%2e%2e',
+    '..%2F..%2Fetc%2Fpasswd',
+    'us-auto-insurance-claims-calls%00',
+    '%00',
+    'x'.repeat(5000),
+    'us-auto-insurance-claims-calls.md',
+  ])('%s is 404 not_found', async (id) => {
+    const response = await t.call(`/api/v1/catalog/${id}`);
+    expect(response.status).toBe(404);
+    expect((await body(response)).error.code).toBe('not_found');
+  });
+});
+
+describe('errors on every path', () => {
+  test.each(['/api/v1', '/api/v1/', '/api/v1/nothing', '/api/v1/catalog/x/y', '/api/v1/CATALOG'])(
+    '%s is a JSON 404',
+    async (path) => {
+      const response = await t.call(path);
+      expect(response.status).toBe(404);
+      expect((await body(response)).error).toMatchObject({ code: 'not_found' });
+      expect(response.headers.get('x-request-id')).toMatch(/^test-/);
+    },
+  );
+
+  test.each([
+    ['DELETE', '/api/v1/catalog'],
+    ['PUT', '/api/v1/catalog/us-auto-insurance-claims-calls'],
+    ['PATCH', '/api/v1/health'],
+  ])('%s %s is 405 with Allow', async (method, path) => {
+    const response = await t.call(path, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect((await body(response)).error.code).toBe('method_not_allowed');
+  });
+
+  test('HEAD is answered wherever GET is', async () => {
+    const response = await t.call('/api/v1/catalog', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+  });
+
+  test('OPTIONS is a CORS preflight', async () => {
+    const response = await t.call('/api/v1/catalog', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://lab.example', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain('GET');
+    expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
+  });
+
+  test('an unexpected failure is 500 internal: logged with the request id, no stack trace in the body', async () => {
+    const broken = createCatalog(listings);
+    broken.filter = () => {
+      throw new TypeError('boom at secret/path.ts:12');
+    };
+    const { call, errors } = await testApi({}, { catalog: broken });
+    const response = await call('/api/v1/catalog?status=listed');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text).error.code).toBe('internal');
+    expect(text).not.toContain('boom');
+    expect(text).not.toContain('.ts');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.requestId).toBe(response.headers.get('x-request-id'));
+    expect(JSON.parse(text).error.message).toContain(errors[0]!.requestId);
+  });
+
+  test('every response carries nosniff, a request id and the rate-limit headers', async () => {
+    const response = await t.call('/api/v1/catalog/nope');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+    expect(response.headers.get('ratelimit-policy')).toBe('"per-ip";q=100000;w=60');
+    expect(response.headers.get('ratelimit')).toMatch(/^"per-ip";r=\d+;t=\d+$/);
+  });
+});
+
+test('the catalogue index holds a language code for every listed language', () => {
+  for (const listing of listings)
+    for (const name of listing.languages ?? []) expect(languageCode(name)).toBeTruthy();
+});

@@ -1,0 +1,81 @@
+import { expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../../api/config.ts';
+import { clientIp } from '../../api/client-ip.ts';
+
+test('every variable has a working default (contract §2)', () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({
+    host: '127.0.0.1',
+    port: 4321,
+    smtpUrl: undefined,
+    mailFrom: 'data@localhost',
+    sourcingLeadEmail: 'sourcing@localhost',
+    rateLimitPublicPerMinute: 60,
+    rateLimitKeyPerMinute: 120,
+    trustProxy: false,
+    sampleLinkTtlSeconds: 259200,
+    linkSecret: undefined,
+    maxBodyBytes: 65536,
+  });
+  expect(config.siteUrl.href).toBe('http://localhost:4321/');
+  expect(config.dataDir).toMatch(/\/data$/);
+  expect(config.samplesDir).toMatch(/\/content\/samples$/);
+});
+
+test('values are parsed and empty ones count as unset', () => {
+  const config = loadConfig({
+    PORT: '8080',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_KEY_PER_MINUTE: '5',
+    SMTP_URL: '',
+  });
+  expect(config).toMatchObject({
+    port: 8080,
+    trustProxy: true,
+    rateLimitKeyPerMinute: 5,
+    smtpUrl: undefined,
+  });
+});
+
+test.each([
+  ['PORT', 'eighty'],
+  ['PORT', '70000'],
+  ['PORT', '-1'],
+  ['SITE_URL', 'localhost:4321'],
+  ['SITE_URL', 'ftp://example.com'],
+  ['SMTP_URL', 'mail.example.com:587'],
+  ['SMTP_URL', 'http://mail.example.com'],
+  ['MAIL_FROM', 'not-an-address'],
+  ['SOURCING_LEAD_EMAIL', 'lead@'],
+  ['RATE_LIMIT_PUBLIC_PER_MINUTE', '0'],
+  ['RATE_LIMIT_KEY_PER_MINUTE', 'lots'],
+  ['TRUST_PROXY', 'maybe'],
+  ['SAMPLE_LINK_TTL_SECONDS', '1.5'],
+  ['LINK_SECRET', 'too-short'],
+  ['MAX_BODY_BYTES', '64k'],
+])('%s=%s is refused with one line naming it', (name, value) => {
+  let message = '';
+  try {
+    loadConfig({ [name]: value });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    message = (error as Error).message;
+  }
+  expect(message.split('\n')).toHaveLength(1);
+  expect(message).toMatch(
+    new RegExp(`^Invalid ${name}=${JSON.stringify(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: expects `),
+  );
+});
+
+test.each([
+  ['127.0.0.1', undefined, false, '127.0.0.1'],
+  ['::ffff:127.0.0.1', undefined, false, '127.0.0.1'],
+  ['::1', undefined, false, '::1'],
+  ['10.0.0.2', '203.0.113.7', false, '10.0.0.2'],
+  ['10.0.0.2', '203.0.113.7', true, '203.0.113.7'],
+  ['10.0.0.2', '6.6.6.6, 203.0.113.7', true, '203.0.113.7'],
+  ['10.0.0.2', ['6.6.6.6', '203.0.113.8'], true, '203.0.113.8'],
+  ['10.0.0.2', ' ', true, '10.0.0.2'],
+])('socket %s, X-Forwarded-For %j, trust %s → %s', (socket, forwarded, trust, expected) => {
+  expect(clientIp(socket, forwarded, trust)).toBe(expected);
+});
