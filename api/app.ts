@@ -1,17 +1,24 @@
-// The API core: a web-standard Request in, a Response out. Routing, rate limits, errors and the headers every
-// API response carries live here, once; handlers only do their endpoint's work. Knows nothing of Astro or node:http.
+// The API core: a web-standard Request in, a Response out. Routing, authentication, rate limits, errors and the
+// headers every API response carries live here, once; handlers only do their endpoint's work.
+// Knows nothing of Astro or node:http.
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
 import { errorResponse, json } from './http.ts';
-import { createRateLimiter, type RateLimitDecision } from './rate-limit.ts';
-import { createRouter, type Params, type Route } from './router.ts';
-import { getListing, listCatalog } from './handlers/catalog.ts';
+import { authenticate, type Caller } from './labs.ts';
 import type { RequestLog } from './log.ts';
+import { createRateLimiter, type RateLimitDecision } from './rate-limit.ts';
+import { createRouter, type Params } from './router.ts';
+import type { Store } from './store/store.ts';
+import { getListing, listCatalog } from './handlers/catalog.ts';
+import { listDemand } from './handlers/demand.ts';
+import { createRequest, getRequest, listRequests } from './handlers/requests.ts';
+import { askForSample } from './handlers/samples.ts';
 
 export type Deps = {
   config: Config;
   catalog: Catalog;
+  store: Store;
   log: RequestLog;
   now?: () => number;
 };
@@ -21,6 +28,9 @@ export type Context = {
   params: Params;
   requestId: string;
   clientIp: string;
+  /** The lab behind a valid key, or undefined for a public request. */
+  caller: Caller | undefined;
+  now: Date;
   deps: Deps;
 };
 
@@ -29,51 +39,103 @@ export type Handler = (request: Request, context: Context) => Response | Promise
 /** What the adapter in front knows about the connection. */
 export type RequestMeta = { clientIp: string; requestId: string; startedAt?: number };
 
-type RouteOptions = { rateLimited?: boolean };
-/** What dispatch learnt, kept even when it throws: the route for the log, the limit for the headers. */
-type DispatchState = { route: string; limit?: RateLimitDecision };
-type ApiRoute = Route<{ handle: Handler } & RouteOptions>;
+type Access = 'public' | 'key' | 'unlimited';
+type ApiRoute = { method: string; path: string; handler: { handle: Handler; access: Access } };
 
-const API_PREFIX = '/api/v1/';
-
-const route = (method: string, path: string, handle: Handler, options: RouteOptions = {}): ApiRoute => ({
+const route = (method: string, path: string, handle: Handler, access: Access = 'public'): ApiRoute => ({
   method,
   path,
-  handler: { handle, rateLimited: true, ...options },
+  handler: { handle, access },
 });
 
-const health: Handler = () => json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
+const health: Handler = async (_request, { deps }) => {
+  const healthy = await deps.store.healthy();
+  return json(healthy ? { status: 'ok' } : { status: 'unavailable' }, {
+    status: healthy ? 200 : 503,
+    headers: { 'Cache-Control': 'no-store' },
+  });
+};
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, WWW-Authenticate',
 };
 
+// A key's last use is written at most this often: a write per request would cost more than it tells.
+const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
+
 export function isApiPath(pathname: string): boolean {
-  return pathname.startsWith(API_PREFIX) || pathname === '/api/v1';
+  return pathname.startsWith('/api/v1/') || pathname === '/api/v1';
 }
+
+/** What dispatch learnt, kept even when it throws: the route and key for the log, the limit for the headers. */
+type DispatchState = { route: string; limit?: RateLimitDecision; caller?: Caller };
 
 export function createApi(deps: Deps) {
   const now = deps.now ?? Date.now;
   const router = createRouter<ApiRoute['handler']>([
-    route('GET', '/api/v1/health', health, { rateLimited: false }),
+    route('GET', '/api/v1/health', health, 'unlimited'),
     route('GET', '/api/v1/catalog', listCatalog),
     route('GET', '/api/v1/catalog/:id', getListing),
+    route('GET', '/api/v1/demand', listDemand),
+    route('POST', '/api/v1/requests', createRequest, 'key'),
+    route('GET', '/api/v1/requests', listRequests, 'key'),
+    route('GET', '/api/v1/requests/:id', getRequest, 'key'),
+    route('POST', '/api/v1/samples/:id', askForSample, 'key'),
   ]);
   const perIp = createRateLimiter({ policy: 'per-ip', limit: deps.config.rateLimitPublicPerMinute });
+  const perKey = createRateLimiter({ policy: 'per-key', limit: deps.config.rateLimitKeyPerMinute });
 
   /** Counts the request against its client's window, before any body is read, so a flood costs no parsing. */
-  function rateLimit(meta: RequestMeta, state: DispatchState): void {
-    const limit = perIp.take(meta.clientIp, now());
+  function rateLimit(meta: RequestMeta, state: DispatchState, at: number): void {
+    const limit = state.caller ? perKey.take(state.caller.key.id, at) : perIp.take(meta.clientIp, at);
     state.limit = limit;
     if (!limit.allowed) {
+      const who = state.caller ? 'this API key' : 'this address';
       throw new ApiError(
         429,
         'rate_limited',
-        `Too many requests from this address: wait ${limit.retryAfter} s (Retry-After) before trying again.`,
+        `Too many requests from ${who}: wait ${limit.retryAfter} s (Retry-After) before trying again.`,
         { headers: { 'Retry-After': String(limit.retryAfter) } },
       );
     }
+  }
+
+  /** A present but invalid key is refused everywhere, public endpoints too (contract §5). */
+  async function identify(request: Request, state: DispatchState): Promise<void> {
+    const header = request.headers.get('authorization');
+    if (header === null) return;
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+    if (!match) {
+      throw unauthorized('The Authorization header must be "Bearer <API_KEY>".', 'invalid_request');
+    }
+    await deps.store.refresh(); // a key issued or revoked a moment ago by the CLI counts at once
+    const check = authenticate(deps.store, match[1]!);
+    if (!check.ok) {
+      const why = {
+        malformed: 'is not an API key (check that it was copied whole: dss_ and 38 characters)',
+        unknown: 'is not a valid API key',
+        revoked: 'has been revoked; use its successor or ask the operator for a new key',
+      }[check.reason];
+      throw unauthorized(`The key in the Authorization header ${why}.`, 'invalid_token');
+    }
+    state.caller = check.caller;
+  }
+
+  function touchKey(caller: Caller, at: number): void {
+    const last = caller.key.last_used_at ? Date.parse(caller.key.last_used_at) : 0;
+    if (at - last < LAST_USED_RESOLUTION_MS) return;
+    const keyId = caller.key.id;
+    const stamp = new Date(at).toISOString();
+    // Not awaited: the answer does not wait on bookkeeping.
+    deps.store
+      .transact((tx) =>
+        tx.changeCore((core) => {
+          const key = core.keys.find((k) => k.id === keyId);
+          if (key) key.last_used_at = stamp;
+        }),
+      )
+      .catch((error: unknown) => deps.log.error('key-last-used', error));
   }
 
   async function dispatch(
@@ -82,17 +144,18 @@ export function createApi(deps: Deps) {
     meta: RequestMeta,
     state: DispatchState,
   ): Promise<Response> {
+    const at = now();
     const match = router.match(request.method, url.pathname);
-    // Unknown paths and wrong methods count too: probing the API is not free.
-    if (match.kind !== 'found' || match.route.handler.rateLimited) rateLimit(meta, state);
-    if (match.kind === 'not_found') {
-      throw new ApiError(
-        404,
-        'not_found',
-        `No API endpoint at ${url.pathname}. The API is described at /openapi.json.`,
-      );
-    }
-    if (match.kind === 'method_not_allowed') {
+    if (match.kind !== 'found') {
+      // Unknown paths and wrong methods count too: probing the API is not free.
+      rateLimit(meta, state, at);
+      if (match.kind === 'not_found') {
+        throw new ApiError(
+          404,
+          'not_found',
+          `No API endpoint at ${url.pathname}. The API is described at /openapi.json.`,
+        );
+      }
       if (request.method === 'OPTIONS') return preflight(match.allow);
       throw new ApiError(
         405,
@@ -105,11 +168,27 @@ export function createApi(deps: Deps) {
     }
     const { route: matched, params } = match;
     state.route = `${matched.method} ${matched.path}`;
-    return matched.handler.handle(request, {
+    const { access, handle } = matched.handler;
+    if (access !== 'unlimited') {
+      try {
+        await identify(request, state);
+      } finally {
+        rateLimit(meta, state, at); // a refused key still counts against its address
+      }
+    }
+    if (access === 'key' && !state.caller) {
+      throw unauthorized(
+        'This endpoint needs an API key: send "Authorization: Bearer <API_KEY>". Keys come from the service operator.',
+      );
+    }
+    if (state.caller) touchKey(state.caller, at);
+    return handle(request, {
       url,
       params,
       requestId: meta.requestId,
       clientIp: meta.clientIp,
+      caller: state.caller,
+      now: new Date(at),
       deps,
     });
   }
@@ -139,6 +218,11 @@ export function createApi(deps: Deps) {
       const headers = response.headers;
       if (state.limit)
         for (const [name, value] of Object.entries(state.limit.headers)) headers.set(name, value);
+      if (request.headers.has('authorization')) {
+        // An answer to a keyed request may hold what only that lab may see: no shared cache may keep it.
+        headers.set('Cache-Control', 'private, no-store');
+        headers.set('Vary', 'Authorization');
+      }
       headers.set('X-Request-Id', meta.requestId);
       headers.set('X-Content-Type-Options', 'nosniff');
       for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
@@ -149,11 +233,17 @@ export function createApi(deps: Deps) {
         status: response.status,
         durationMs: performance.now() - startedAt,
         clientIp: meta.clientIp,
-        keyId: null,
+        keyId: state.caller?.key.id ?? null,
       });
       return response;
     },
   };
+}
+
+function unauthorized(message: string, error?: 'invalid_request' | 'invalid_token'): ApiError {
+  // RFC 6750 §3: the challenge says which scheme, and why a token was refused.
+  const challenge = error ? `Bearer realm="api", error="${error}"` : 'Bearer realm="api"';
+  return new ApiError(401, 'unauthorized', message, { headers: { 'WWW-Authenticate': challenge } });
 }
 
 function preflight(allow: string[]): Response {

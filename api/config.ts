@@ -49,6 +49,7 @@ const envSchema = z.object({
   SAMPLES_DIR: z.string().min(1).default('./content/samples'),
   CONTENT_DIR: z.string().min(1).default('./content'),
   MAX_BODY_BYTES: positiveInt('bytes').default(65536),
+  SAMPLE_REQUESTS_PER_DAY: positiveInt('sample requests per organisation per day').default(20),
 });
 
 export type Config = {
@@ -67,6 +68,7 @@ export type Config = {
   samplesDir: string;
   listingsDir: string;
   maxBodyBytes: number;
+  sampleRequestsPerDay: number;
 };
 
 export class ConfigError extends Error {
@@ -104,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     samplesDir: resolve(e.SAMPLES_DIR),
     listingsDir: resolve(e.CONTENT_DIR, 'listings'),
     maxBodyBytes: e.MAX_BODY_BYTES,
+    sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
   };
 }

@@ -44,3 +44,8 @@ export class ApiError extends Error {
 export const notFound = (message: string) => new ApiError(404, 'not_found', message);
 export const invalid = (message: string, fields: FieldErrors) =>
   new ApiError(422, 'invalid', message, { fields });
+
+/** An operator action the rules refuse (unknown organisation, unverified account, …): the CLI exits 1. */
+export class RefusedError extends Error {
+  override name = 'RefusedError';
+}

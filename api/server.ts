@@ -12,6 +12,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { warmLanguageIndex } from './languages.ts';
 import { ListingFileError, loadListings } from './listings.ts';
 import { createRequestLog } from './log.ts';
+import { Store, StoreCorruptError } from './store/store.ts';
 import { toRequest, writeResponse } from './node-adapter.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -43,8 +44,15 @@ export async function startServer(config: Config) {
     if (error instanceof ListingFileError) fail(`Listing files are invalid:\n${error.message}`);
     throw error;
   }
+  let store: Store;
+  try {
+    store = await Store.open(config.dataDir);
+  } catch (error) {
+    if (error instanceof StoreCorruptError) fail(`The store cannot be read: ${error.message}`);
+    throw error;
+  }
   warmLanguageIndex(); // pay ICU's language-name scan now, not on a lab's first request
-  const api = createApi({ config, catalog: createCatalog(listings), log });
+  const api = createApi({ config, catalog: createCatalog(listings), store, log });
   const astro = await loadAstroHandler();
 
   const server = createServer((req, res) => {
@@ -87,9 +95,11 @@ export async function startServer(config: Config) {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      log.info('stopped');
-      log.flush();
-      process.exit(0);
+      void store.close().then(() => {
+        log.info('stopped');
+        log.flush();
+        process.exit(0);
+      });
     });
     server.closeIdleConnections();
   };

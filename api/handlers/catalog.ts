@@ -1,8 +1,11 @@
-// GET /api/v1/catalog and GET /api/v1/catalog/{id}: public, the listing projection chosen by the caller.
+// GET /api/v1/catalog and GET /api/v1/catalog/{id}: public; a key whose organisation has accepted the NDA
+// also sees the NDA-only fields of one listing, and each such disclosure is audited before it is sent.
+import { audit } from '../audit.ts';
 import { CATALOG_QUERY_PARAMETERS, catalogQuerySchema } from '../catalog.ts';
 import { notFound } from '../errors.ts';
 import { json, jsonText } from '../http.ts';
-import { LISTING_ID_PATTERN } from '../listing-schema.ts';
+import { ndaAccepted } from '../labs.ts';
+import { LISTING_ID_PATTERN, type Listing } from '../listing-schema.ts';
 import { parseQuery } from '../validation.ts';
 import type { Handler } from '../app.ts';
 
@@ -16,11 +19,33 @@ export const listCatalog: Handler = (_request, { url, deps }) => {
   return json(deps.catalog.filter(query), { headers: { 'Cache-Control': PUBLIC_CACHE } });
 };
 
-export const getListing: Handler = (_request, { params, deps }) => {
+/** The fields shown only under NDA (contract §5); the sample file's location is never shown. */
+export function ndaFields(listing: Listing) {
+  const { owner, deidentification_report, composition } = listing.nda;
+  return { owner, deidentification_report, composition };
+}
+
+export const getListing: Handler = async (_request, { params, caller, now, deps }) => {
   const id = params.id!;
   const listing = LISTING_ID_PATTERN.test(id) && id.length <= 80 ? deps.catalog.publicListing(id) : undefined;
   if (!listing) {
     throw notFound(`No listing has the id "${id.slice(0, 80)}". GET /api/v1/catalog lists every listing id.`);
+  }
+  if (caller && ndaAccepted(caller.org)) {
+    await deps.store.transact((tx) =>
+      audit(
+        tx,
+        {
+          kind: 'nda_disclosure',
+          org_id: caller.org.id,
+          key_id: caller.key.id,
+          listing_id: id,
+          detail: null,
+        },
+        now,
+      ),
+    );
+    return json({ data: { ...listing, ...ndaFields(deps.catalog.find(id)!) } });
   }
   return json({ data: listing }, { headers: { 'Cache-Control': PUBLIC_CACHE, Vary: 'Authorization' } });
 };

@@ -4,6 +4,10 @@ import { createCatalog } from '../../api/catalog.ts';
 import { loadConfig } from '../../api/config.ts';
 import { loadListings } from '../../api/listings.ts';
 import type { RequestLog } from '../../api/log.ts';
+import { Store } from '../../api/store/store.ts';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export type LoggedError = { requestId: string; error: unknown };
 
@@ -16,7 +20,15 @@ export async function testApi(env: Record<string, string> = {}, overrides: Parti
     flush() {},
     error: (requestId, error) => errors.push({ requestId, error }),
   };
-  const deps: Deps = { config: loadConfig(env), catalog: createCatalog(listings), log, ...overrides };
+  const dataDir = await mkdtemp(join(tmpdir(), 'dss-api-'));
+  const store = await Store.open(dataDir);
+  const deps: Deps = {
+    config: loadConfig({ DATA_DIR: dataDir, ...env }),
+    catalog: createCatalog(listings),
+    store,
+    log,
+    ...overrides,
+  };
   const api = createApi(deps);
   let n = 0;
   const call = (path: string, init: RequestInit & { ip?: string } = {}) =>
@@ -24,5 +36,5 @@ export async function testApi(env: Record<string, string> = {}, overrides: Parti
       clientIp: init.ip ?? '192.0.2.1',
       requestId: `test-${++n}`,
     });
-  return { api, call, listings, errors, deps };
+  return { api, call, listings, errors, deps, store, dataDir };
 }

@@ -1,0 +1,83 @@
+// Reading a JSON request body safely: the media type, the size (enforced while reading, whatever
+// Content-Length claims), JSON syntax, and shapes that could never be stored back (deep nesting,
+// prototype keys) are each refused with their own code before any handler sees the body.
+import { ApiError } from './errors.ts';
+
+export const MAX_DEPTH = 32;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export type JsonBody = { value: unknown; text: string };
+
+export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'Send the body as JSON with "Content-Type: application/json".',
+    );
+  }
+  const tooLarge = () =>
+    new ApiError(
+      413,
+      'payload_too_large',
+      `The body is larger than ${maxBytes} bytes; shorten the description.`,
+    );
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) throw tooLarge();
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        throw new ApiError(
+          400,
+          'bad_request',
+          'The request body could not be read completely; send it again.',
+        );
+      }
+      if (chunk.done) break;
+      size += chunk.value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(chunk.value);
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError(400, 'bad_request', 'The body is not valid UTF-8 text; send JSON encoded as UTF-8.');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(
+      400,
+      'bad_request',
+      `The body is not valid JSON (${(error as Error).message}); check its syntax.`,
+    );
+  }
+  checkShape(value, 1);
+  return { value, text };
+}
+
+function checkShape(value: unknown, depth: number): void {
+  if (value === null || typeof value !== 'object') return;
+  if (depth > MAX_DEPTH) {
+    throw new ApiError(400, 'bad_request', `The body nests deeper than ${MAX_DEPTH} levels; flatten it.`);
+  }
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key))
+      throw new ApiError(400, 'bad_request', `The body may not use the key "${key}"; remove it.`);
+    checkShape((value as Record<string, unknown>)[key], depth + 1);
+  }
+}

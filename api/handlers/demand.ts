@@ -1,0 +1,10 @@
+// GET /api/v1/demand: the public demand board, newest first, anonymised (contract §5).
+import { demandBoard, publicPost } from '../data-requests.ts';
+import { json } from '../http.ts';
+import type { Handler } from '../app.ts';
+
+export const listDemand: Handler = async (_request, { deps }) => {
+  await deps.store.refresh();
+  const data = demandBoard(deps.store).map(publicPost);
+  return json({ data, count: data.length }, { headers: { 'Cache-Control': 'public, max-age=60' } });
+};

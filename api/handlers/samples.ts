@@ -1,0 +1,23 @@
+// POST /api/v1/samples/{id}: checks in the contract's order: key (401, by the app), listing (404), NDA (403).
+import { ApiError, notFound } from '../errors.ts';
+import { json } from '../http.ts';
+import { ndaAccepted } from '../labs.ts';
+import { LISTING_ID_PATTERN } from '../listing-schema.ts';
+import { requestSample } from '../samples.ts';
+import type { Handler } from '../app.ts';
+
+export const askForSample: Handler = async (_request, { params, caller, now, deps }) => {
+  const id = params.id!;
+  if (!LISTING_ID_PATTERN.test(id) || !deps.catalog.find(id)) {
+    throw notFound(`No listing has the id "${id.slice(0, 80)}". GET /api/v1/catalog lists every listing id.`);
+  }
+  if (!ndaAccepted(caller!.org)) {
+    throw new ApiError(
+      403,
+      'nda_required',
+      'Your organisation has not accepted the sample NDA. Ask the service operator for the NDA; once it is accepted, ask again.',
+    );
+  }
+  await deps.store.transact((tx) => requestSample(tx, caller!, id, deps.config.sampleRequestsPerDay, now));
+  return json({ status: 'pending_verification' }, { status: 202 });
+};

@@ -1,0 +1,150 @@
+// What the store holds. Small, slowly changing things live in core.json; everything that grows with use lives
+// in append-only segments of bounded size, so one write never rewrites more than one segment.
+import type { DataType, Domain } from '../vocabulary.ts';
+
+export type NdaState = 'none' | 'accepted' | 'verified';
+
+export type Org = {
+  id: string;
+  name: string;
+  created_at: string;
+  nda: { state: NdaState; accepted_at: string | null; verified_at: string | null; revoked_at: string | null };
+};
+
+export type Account = {
+  id: string;
+  org_id: string;
+  email: string;
+  name: string | null;
+  verified_at: string | null;
+  created_at: string;
+};
+
+export type ApiKeyRecord = {
+  id: string;
+  org_id: string;
+  account_id: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  hash: string;
+  /** `dss_` and the first 4 random characters: enough for an operator to recognise a key, useless to an attacker. */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  replaced_by: string | null;
+};
+
+export type RequestStatus = 'received' | 'in_review';
+
+export type DataRequestRecord = {
+  id: string;
+  org_id: string;
+  account_id: string;
+  key_id: string;
+  status: RequestStatus;
+  created_at: string;
+  reply_due_at: string;
+  replied_at: string | null;
+  data_types: DataType[];
+  languages: string[];
+  domains: Domain[];
+  volume: string | null;
+  timeline: string | null;
+  exclusivity: string | null;
+  description: string;
+  publish_to_demand_board: boolean;
+};
+
+export type DemandPostRecord = {
+  id: string;
+  /** Internal link for moderation; never public. */
+  request_id: string;
+  data_types: DataType[];
+  languages: string[];
+  domains: Domain[];
+  volume: string | null;
+  timeline: string | null;
+  exclusivity: string | null;
+  posted_on: string;
+  created_at: string;
+  removed_at: string | null;
+};
+
+export type SampleStatus = 'pending_verification' | 'sent' | 'rejected';
+
+export type SampleRequestRecord = {
+  id: string;
+  org_id: string;
+  account_id: string;
+  key_id: string;
+  listing_id: string;
+  status: SampleStatus;
+  created_at: string;
+  approved_at: string | null;
+  sent_at: string | null;
+  rejected_at: string | null;
+  reject_reason: string | null;
+};
+
+export type IdempotencyRecord = {
+  /** `<org id>:<Idempotency-Key>`: keys are scoped to the organisation. */
+  id: string;
+  body_sha256: string;
+  status: number;
+  response: unknown;
+  created_at: string;
+};
+
+export type AuditRecord = {
+  id: string;
+  at: string;
+  kind: 'nda_disclosure' | 'sample_download';
+  org_id: string;
+  key_id: string | null;
+  listing_id: string;
+  detail: string | null;
+};
+
+export type MailStatus = 'queued' | 'sent' | 'failed';
+
+export type MailRecord = {
+  id: string;
+  /** What caused it, e.g. `request:<id>:lead`: one mail per event, never two. */
+  event: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type Core = { orgs: Org[]; accounts: Account[]; keys: ApiKeyRecord[] };
+
+export type Segment = {
+  requests: DataRequestRecord[];
+  demand: DemandPostRecord[];
+  samples: SampleRequestRecord[];
+  idempotency: IdempotencyRecord[];
+  audit: AuditRecord[];
+  mail: MailRecord[];
+};
+
+export type Collection = keyof Segment;
+export type RecordOf<C extends Collection> = Segment[C][number];
+
+export const COLLECTIONS: Collection[] = ['requests', 'demand', 'samples', 'idempotency', 'audit', 'mail'];
+
+export const emptyCore = (): Core => ({ orgs: [], accounts: [], keys: [] });
+export const emptySegment = (): Segment => ({
+  requests: [],
+  demand: [],
+  samples: [],
+  idempotency: [],
+  audit: [],
+  mail: [],
+});

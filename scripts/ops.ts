@@ -1,0 +1,315 @@
+// The operator CLI (contract §6): `npm run --silent ops -- <noun> <verb> [args] [--json]`.
+// Exit 0 on success, 1 on a refused action (one line on stderr), 2 on bad usage. It works on the same store as a
+// running server (see api/store/store.ts): nothing either writes is lost, and the server sees changes at once.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { auditLog } from '../api/audit.ts';
+import { loadConfig, type Config } from '../api/config.ts';
+import { demandBoard, markReplied, overdueRequests, removeDemandPost } from '../api/data-requests.ts';
+import { RefusedError } from '../api/errors.ts';
+import {
+  acceptNda,
+  addAccount,
+  createOrg,
+  findOrg,
+  issueKey,
+  revokeKey,
+  revokeNda,
+  rotateKey,
+  verifyAccount,
+  verifyNda,
+} from '../api/labs.ts';
+import { moveListingStatus } from '../api/listing-status.ts';
+import { rejectSample } from '../api/samples.ts';
+import type { ApiKeyRecord } from '../api/store/records.ts';
+import { Store } from '../api/store/store.ts';
+import { LISTING_STATUSES } from '../api/vocabulary.ts';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | undefined>;
+type Context = { store: Store; config: Config; now: Date; values: Values; args: string[] };
+
+type Command = {
+  usage: string;
+  summary: string;
+  options?: Options;
+  /** Names of the positional arguments, all required. */
+  args?: string[];
+  run(context: Context): Promise<unknown> | unknown;
+  /** How a person reads the result (without --json); the JSON value otherwise. */
+  human?(result: never): string;
+};
+
+class UsageError extends Error {}
+
+const str = (values: Values, name: string): string => {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+};
+
+const publicKey = ({ hash: _hash, ...key }: ApiKeyRecord) => key;
+
+const statusFilter = <T extends { status: string }>(items: T[], status: unknown) =>
+  typeof status === 'string' ? items.filter((item) => item.status === status) : items;
+
+const COMMANDS: Record<string, Command> = {
+  'org create': {
+    usage: 'org create --name NAME',
+    summary: 'a lab organisation',
+    options: { name: { type: 'string' } },
+    run: ({ store, values, now }) => store.transact((tx) => createOrg(tx, str(values, 'name'), now)),
+  },
+  'org list': {
+    usage: 'org list',
+    summary: 'every organisation with its NDA state',
+    run: async ({ store }) => store.core.orgs,
+  },
+  'account add': {
+    usage: 'account add --org ORG --email EMAIL [--name NAME] [--verified]',
+    summary: 'a contact of the lab (samples and acknowledgements go to this address)',
+    options: {
+      org: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      verified: { type: 'boolean' },
+    },
+    run: ({ store, values, now }) =>
+      store.transact((tx) =>
+        addAccount(
+          tx,
+          {
+            orgId: str(values, 'org'),
+            email: str(values, 'email'),
+            name: values.name as string | undefined,
+            verified: values.verified === true,
+          },
+          now,
+        ),
+      ),
+  },
+  'account verify': {
+    usage: 'account verify ACCOUNT_ID',
+    summary: 'marks the account verified',
+    args: ['ACCOUNT_ID'],
+    run: ({ store, args, now }) => store.transact((tx) => verifyAccount(tx, args[0]!, now)),
+  },
+  'key issue': {
+    usage: 'key issue --account ACCOUNT_ID',
+    summary: "a key for the account's organisation; the key is shown only here, once",
+    options: { account: { type: 'string' } },
+    run: async ({ store, values, now }) => {
+      const { record, key } = await store.transact((tx) => issueKey(tx, str(values, 'account'), now));
+      return { ...publicKey(record), key };
+    },
+    human: (result: { id: string; key: string; org_id: string }) =>
+      `Key ${result.id} for ${result.org_id}:\n\n  ${result.key}\n\nGive it to the lab now: it is stored only as a hash and cannot be shown again.`,
+  },
+  'key list': {
+    usage: 'key list --org ORG',
+    summary: "the organisation's keys (never the key itself)",
+    options: { org: { type: 'string' } },
+    run: async ({ store, values }) => {
+      const org = findOrg(store.core, str(values, 'org'));
+      return store.core.keys.filter((key) => key.org_id === org.id).map(publicKey);
+    },
+  },
+  'key revoke': {
+    usage: 'key revoke KEY_ID',
+    summary: 'revokes the key at once',
+    args: ['KEY_ID'],
+    run: async ({ store, args, now }) =>
+      publicKey(await store.transact((tx) => revokeKey(tx, args[0]!, now))),
+  },
+  'key rotate': {
+    usage: 'key rotate KEY_ID',
+    summary: 'issues a successor and revokes the old key',
+    args: ['KEY_ID'],
+    run: async ({ store, args, now }) => {
+      const { record, key, revoked } = await store.transact((tx) => rotateKey(tx, args[0]!, now));
+      return { ...publicKey(record), key, revoked: revoked.id };
+    },
+    human: (result: { id: string; key: string; revoked: string }) =>
+      `Key ${result.id} replaces ${result.revoked} (revoked now):\n\n  ${result.key}\n\nShown once: it is stored only as a hash.`,
+  },
+  'nda accept': {
+    usage: 'nda accept --org ORG [--verified]',
+    summary: 'records that the organisation accepted the NDA (--verified: and that it was checked)',
+    options: { org: { type: 'string' }, verified: { type: 'boolean' } },
+    run: ({ store, values, now }) =>
+      store.transact((tx) => acceptNda(tx, str(values, 'org'), values.verified === true, now)),
+  },
+  'nda verify': {
+    usage: 'nda verify --org ORG',
+    summary: "marks the organisation's NDA acceptance verified",
+    options: { org: { type: 'string' } },
+    run: ({ store, values, now }) => store.transact((tx) => verifyNda(tx, str(values, 'org'), now)),
+  },
+  'nda revoke': {
+    usage: 'nda revoke --org ORG',
+    summary: 'withdraws NDA access (NDA fields and sample links stop at once)',
+    options: { org: { type: 'string' } },
+    run: ({ store, values, now }) => store.transact((tx) => revokeNda(tx, str(values, 'org'), now)),
+  },
+  'requests list': {
+    usage: 'requests list [--status received|in_review]',
+    summary: 'stored data requests, newest first',
+    options: { status: { type: 'string' } },
+    run: ({ store, values }) =>
+      statusFilter(
+        store.all('requests').sort((a, b) => (a.created_at < b.created_at ? 1 : -1)),
+        values.status,
+      ),
+  },
+  'requests show': {
+    usage: 'requests show REQUEST_ID',
+    summary: 'one data request, whole',
+    args: ['REQUEST_ID'],
+    run: ({ store, args }) => {
+      const request = store.get('requests', args[0]!);
+      if (!request) throw new RefusedError(`No data request ${args[0]}: "ops requests list" shows them.`);
+      return request;
+    },
+  },
+  'requests overdue': {
+    usage: 'requests overdue',
+    summary: 'past their reply-due time with no reply recorded',
+    run: ({ store, now }) => overdueRequests(store, now),
+  },
+  'requests reply': {
+    usage: 'requests reply REQUEST_ID',
+    summary: 'records that the sourcing lead replied (status in_review)',
+    args: ['REQUEST_ID'],
+    run: ({ store, args, now }) => store.transact((tx) => markReplied(tx, args[0]!, now)),
+  },
+  'samples list': {
+    usage: 'samples list [--status pending_verification|sent|rejected]',
+    summary: 'sample requests, newest first',
+    options: { status: { type: 'string' } },
+    run: ({ store, values }) =>
+      statusFilter(
+        store.all('samples').sort((a, b) => (a.created_at < b.created_at ? 1 : -1)),
+        values.status,
+      ),
+  },
+  'samples reject': {
+    usage: 'samples reject SAMPLE_ID --reason REASON',
+    summary: 'refuses a sample request',
+    args: ['SAMPLE_ID'],
+    options: { reason: { type: 'string' } },
+    run: ({ store, args, values, now }) =>
+      store.transact((tx) => rejectSample(tx, args[0]!, str(values, 'reason'), now)),
+  },
+  'demand list': {
+    usage: 'demand list',
+    summary: 'the public demand board as it stands, newest first',
+    run: ({ store }) => demandBoard(store),
+  },
+  'demand remove': {
+    usage: 'demand remove POST_ID',
+    summary: 'takes a post off the public board',
+    args: ['POST_ID'],
+    run: ({ store, args, now }) => store.transact((tx) => removeDemandPost(tx, args[0]!, now)),
+  },
+  'listing status': {
+    usage: `listing status LISTING_ID ${LISTING_STATUSES.join('|')}`,
+    summary: 'moves a listing forward in its content file (rebuild to republish the pages)',
+    args: ['LISTING_ID', 'STATUS'],
+    run: ({ config, args }) => moveListingStatus(config.listingsDir, args[0]!, args[1]!),
+  },
+  'audit list': {
+    usage: 'audit list [--org ORG]',
+    summary: 'NDA-field disclosures and sample downloads, newest first',
+    options: { org: { type: 'string' } },
+    run: ({ store, values }) => auditLog(store, values.org as string | undefined),
+  },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+  return [
+    'Usage: npm run --silent ops -- <noun> <verb> [args] [--json]',
+    '',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'Every command takes --json (exactly one JSON value on stdout) and --help.',
+  ].join('\n');
+}
+
+/** For people: records as `key: value` blocks, lists as blocks separated by a blank line. */
+function humanize(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(humanize).join('\n\n');
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .map(
+        ([key, field]) =>
+          `${key}: ${field && typeof field === 'object' ? JSON.stringify(field) : String(field)}`,
+      )
+      .join('\n');
+  }
+  return String(value);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [noun, verb, ...rest] = argv;
+  const command = noun && verb ? COMMANDS[`${noun} ${verb}`] : undefined;
+  if (!command) {
+    const help = argv.length === 0 || argv.includes('--help') || argv.includes('-h');
+    (help ? process.stdout : process.stderr).write(`${usage()}\n`);
+    return help ? 0 : 2;
+  }
+  let values: Values;
+  let args: string[];
+  try {
+    ({ values, positionals: args } = parseArgs({
+      args: rest,
+      options: { ...command.options, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\nUsage: ops ${command.usage}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`Usage: ops ${command.usage}\n\n${command.summary}\n`);
+    return 0;
+  }
+  if (args.length !== (command.args?.length ?? 0)) {
+    process.stderr.write(
+      `Expected ${command.args?.join(' ') || 'no arguments'}.\nUsage: ops ${command.usage}\n`,
+    );
+    return 2;
+  }
+  const config = loadConfig();
+  const store = await Store.open(config.dataDir);
+  try {
+    const result = await command.run({ store, config, now: new Date(), values, args });
+    await store.close();
+    const text = values.json
+      ? JSON.stringify(result, null, 2)
+      : command.human
+        ? command.human(result as never)
+        : humanize(result);
+    process.stdout.write(`${text}\n`);
+    return 0;
+  } catch (error) {
+    await store.close();
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\nUsage: ops ${command.usage}\n`);
+      return 2;
+    }
+    if (error instanceof RefusedError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  // Configuration and store problems are one line for the operator, not a stack trace.
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exitCode = 1;
+}
