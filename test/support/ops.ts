@@ -1,0 +1,44 @@
+// The operator CLI as a child process, as an operator runs it: `npm run --silent ops -- … --json`.
+import { execFile } from 'node:child_process';
+import { childEnv } from './child-env.ts';
+
+export type OpsResult = { code: number; json: any; stdout: string; stderr: string };
+
+export function ops(dataDir: string, ...args: string[]): Promise<OpsResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['scripts/ops.ts', ...args, '--json'],
+      { env: childEnv({ DATA_DIR: dataDir }) },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        let json: unknown;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          json = undefined;
+        }
+        resolve({ code, json, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** An organisation with a verified contact and a key, made through the CLI. */
+export async function labWithKey(dataDir: string, name = 'Test Lab') {
+  const org = (await ops(dataDir, 'org', 'create', '--name', name)).json;
+  const account = (
+    await ops(
+      dataDir,
+      'account',
+      'add',
+      '--org',
+      org.id,
+      '--email',
+      `lead+${org.id}@lab.example`,
+      '--verified',
+    )
+  ).json;
+  const key = (await ops(dataDir, 'key', 'issue', '--account', account.id)).json;
+  return { org, account, keyId: key.id as string, key: key.key as string };
+}

@@ -1,0 +1,168 @@
+// The store's promises (design.md), each against real files in a temp directory and real processes.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { AuditRecord } from '../../api/store/records.ts';
+import { SEGMENT_MAX_RECORDS, Store, StoreCorruptError } from '../../api/store/store.ts';
+import { childEnv } from '../support/child-env.ts';
+
+const run = promisify(execFile);
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'dss-store-'));
+});
+
+const entry = (id: string, org = 'org_a'): AuditRecord => ({
+  id,
+  at: new Date().toISOString(),
+  kind: 'nda_disclosure',
+  org_id: org,
+  key_id: null,
+  listing_id: 'l',
+  detail: null,
+});
+
+const onDisk = async () => {
+  const files = (await readdir(join(dataDir, 'db'))).filter((name) => /^seg-\d+\.json$/.test(name));
+  const ids: string[] = [];
+  for (const file of files) {
+    const segment = JSON.parse(await readFile(join(dataDir, 'db', file), 'utf8'));
+    ids.push(...segment.audit.map((record: AuditRecord) => record.id));
+  }
+  return ids;
+};
+
+describe('one instance', () => {
+  test('a transaction resolves only once its write is in the file', async () => {
+    const store = await Store.open(dataDir);
+    await store.transact((tx) => tx.insert('audit', entry('a1')));
+    expect(await onDisk()).toEqual(['a1']);
+    const reopened = await Store.open(dataDir);
+    expect(reopened.get('audit', 'a1')).toMatchObject({ id: 'a1' });
+  });
+
+  test('a transaction that throws changes nothing; the others in its batch still commit', async () => {
+    const store = await Store.open(dataDir);
+    const results = await Promise.allSettled([
+      store.transact((tx) => tx.insert('audit', entry('kept-1'))),
+      store.transact((tx) => {
+        tx.insert('audit', entry('dropped'));
+        tx.changeCore((core) => core.orgs.push({ id: 'org_dropped' } as never));
+        throw new Error('refused');
+      }),
+      store.transact((tx) => tx.insert('audit', entry('kept-2'))),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(store.get('audit', 'dropped')).toBeUndefined();
+    expect(store.core.orgs).toEqual([]);
+    expect((await onDisk()).sort()).toEqual(['kept-1', 'kept-2']);
+  });
+
+  test('transactions see the earlier ones of their batch, and concurrent ones are committed together', async () => {
+    const store = await Store.open(dataDir);
+    const ids = Array.from({ length: 300 }, (_, i) => `c${i}`);
+    await Promise.all(ids.map((id) => store.transact((tx) => tx.insert('audit', entry(id)))));
+    expect((await onDisk()).sort()).toEqual([...ids].sort());
+    const head = JSON.parse(await readFile(join(dataDir, 'db', 'head.json'), 'utf8'));
+    expect(head.version).toBeLessThan(30); // 300 acknowledged writes, far fewer commits
+    await expect(store.transact((tx) => tx.insert('audit', entry('c0')))).rejects.toThrow(/already holds/);
+  });
+
+  test('growth goes to new segments; a write rewrites only the open one', async () => {
+    const store = await Store.open(dataDir);
+    const total = SEGMENT_MAX_RECORDS * 2 + 10;
+    for (let i = 0; i < total; i += 50) {
+      await store.transact((tx) => {
+        for (let j = i; j < Math.min(i + 50, total); j++) tx.insert('audit', entry(`g${j}`));
+      });
+    }
+    const segments = (await readdir(join(dataDir, 'db'))).filter((n) => n.startsWith('seg-')).sort();
+    expect(segments).toEqual(['seg-000001.json', 'seg-000002.json', 'seg-000003.json']);
+    const before = await Promise.all(segments.map((n) => stat(join(dataDir, 'db', n))));
+    await store.transact((tx) => tx.insert('audit', entry('one-more')));
+    const after = await Promise.all(segments.map((n) => stat(join(dataDir, 'db', n))));
+    expect(after.map((s, i) => s.ino === before[i]!.ino)).toEqual([true, true, false]);
+    expect((await Store.open(dataDir)).all('audit')).toHaveLength(total + 1);
+  });
+
+  test('an update rewrites the record where it lives', async () => {
+    const store = await Store.open(dataDir);
+    await store.transact((tx) => tx.insert('audit', entry('u1')));
+    await store.transact((tx) => tx.update('audit', 'u1', { detail: 'changed' }));
+    expect((await Store.open(dataDir)).get('audit', 'u1')?.detail).toBe('changed');
+  });
+});
+
+describe('several instances and processes', () => {
+  test('two instances write at once, none loses the other; a reader sees a write at once', async () => {
+    const a = await Store.open(dataDir);
+    const b = await Store.open(dataDir);
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        (i % 2 ? a : b).transact((tx) => {
+          tx.insert('audit', entry(`x${i}`));
+          tx.changeCore((core) => core.orgs.push({ id: `org_${i}` } as never));
+        }),
+      ),
+    );
+    await a.refresh();
+    await b.refresh();
+    for (const store of [a, b]) {
+      expect(store.all('audit')).toHaveLength(100);
+      expect(store.core.orgs).toHaveLength(100);
+    }
+    await a.transact((tx) => tx.insert('audit', entry('fresh')));
+    await b.refresh();
+    expect(b.get('audit', 'fresh')).toBeDefined();
+  });
+
+  test('four processes writing 150 records each at once: all 600 are stored', async () => {
+    const writers = ['p1', 'p2', 'p3', 'p4'].map((tag) =>
+      run(process.execPath, ['test/fixtures/store-writer.ts', dataDir, tag, '150', '3'], { env: childEnv() }),
+    );
+    const outputs = await Promise.all(writers);
+    const acknowledged = outputs.flatMap((o) => o.stdout.trim().split('\n'));
+    expect(acknowledged).toHaveLength(600);
+    expect((await onDisk()).sort()).toEqual(acknowledged.sort());
+  }, 60_000);
+
+  test('kill -9 in the middle of writes: the store parses and holds every acknowledged record', async () => {
+    for (let round = 0; round < 2; round++) {
+      const child = spawn(
+        process.execPath,
+        ['test/fixtures/store-writer.ts', dataDir, `k${round}`, '100000', '8'],
+        {
+          env: childEnv(),
+        },
+      );
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      // Kill once it is busy writing. (After the previous round's kill the lock may be held by a dead process:
+      // proper-lockfile takes it over once it is 5 s stale.)
+      const busy = Date.now() + 15_000;
+      while (out.split('\n').length < 200 + round * 37 && Date.now() < busy)
+        await new Promise((r) => setTimeout(r, 20));
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      // Only whole lines were acknowledged: the kill may cut the last one.
+      const acknowledged = out.split('\n').slice(0, -1);
+      expect(acknowledged.length).toBeGreaterThan(100);
+      const store = await Store.open(dataDir); // every file parses, or this throws
+      for (const id of acknowledged) expect(store.get('audit', id), id).toBeDefined();
+    }
+  }, 60_000);
+});
+
+test('a corrupt file stops open() with a message naming it, and is left as it was', async () => {
+  const store = await Store.open(dataDir);
+  await store.transact((tx) => tx.insert('audit', entry('before')));
+  await store.transact((tx) => tx.changeCore((core) => core.orgs.push({ id: 'org_x' } as never)));
+  const core = join(dataDir, 'db', 'core.json');
+  await writeFile(core, '{"orgs": [ {"id": "org_x"');
+  await expect(Store.open(dataDir)).rejects.toThrow(StoreCorruptError);
+  await expect(Store.open(dataDir)).rejects.toThrow(/core\.json is not valid JSON/);
+  expect(await readFile(core, 'utf8')).toBe('{"orgs": [ {"id": "org_x"');
+});
