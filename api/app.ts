@@ -14,12 +14,19 @@ import { getListing, listCatalog } from './handlers/catalog.ts';
 import { listDemand } from './handlers/demand.ts';
 import { createRequest, getRequest, listRequests } from './handlers/requests.ts';
 import { askForSample } from './handlers/samples.ts';
+import { downloadSample } from './handlers/sample-download.ts';
+import type { MailWorker } from './mail/mail-worker.ts';
+import type { LinkSigner } from './sample-links.ts';
 
 export type Deps = {
   config: Config;
   catalog: Catalog;
   store: Store;
   log: RequestLog;
+  /** Checks sample download links; absent, the download endpoint answers 503. */
+  signer?: LinkSigner;
+  /** Told when a write queued mail, so it goes out soon after the answer. */
+  mail?: Pick<MailWorker, 'kick'>;
   now?: () => number;
 };
 
@@ -82,6 +89,7 @@ export function createApi(deps: Deps) {
     route('GET', '/api/v1/requests', listRequests, 'key'),
     route('GET', '/api/v1/requests/:id', getRequest, 'key'),
     route('POST', '/api/v1/samples/:id', askForSample, 'key'),
+    route('GET', '/api/v1/samples/:id/download', downloadSample),
   ]);
   const perIp = createRateLimiter({ policy: 'per-ip', limit: deps.config.rateLimitPublicPerMinute });
   const perKey = createRateLimiter({ policy: 'per-key', limit: deps.config.rateLimitKeyPerMinute });

@@ -45,6 +45,7 @@ type Entry = { listing: Listing; public: PublicListing; languageCodes: Set<strin
 export type Catalog = {
   /** The whole catalogue, serialised once. */
   readonly allJson: string;
+  readonly size: number;
   find(id: string): Listing | undefined;
   publicListing(id: string): PublicListing | undefined;
   filter(query: CatalogQuery): CatalogBody;
@@ -60,6 +61,7 @@ export function createCatalog(listings: readonly Listing[]): Catalog {
   const allJson = JSON.stringify(catalogBody(listings));
   return {
     allJson,
+    size: entries.length,
     find: (id) => byIdMap.get(id)?.listing,
     publicListing: (id) => byIdMap.get(id)?.public,
     filter(query) {

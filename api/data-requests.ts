@@ -5,6 +5,8 @@ import { nextBusinessDay } from './business-days.ts';
 import { ApiError, RefusedError } from './errors.ts';
 import { newId } from './ids.ts';
 import type { Caller } from './labs.ts';
+import { enqueueMail } from './mail/queue.ts';
+import { newRequestToLead, requestAckToLab } from './mail/templates.ts';
 import type { DataRequestInput } from './request-schema.ts';
 import type { DataRequestRecord, DemandPostRecord, IdempotencyRecord } from './store/records.ts';
 import type { Tx, View } from './store/store.ts';
@@ -45,11 +47,13 @@ export function publicPost(post: DemandPostRecord) {
   };
 }
 
+/** Stores the request, its demand post, its idempotency record and its two mails, all in one write. */
 export function createDataRequest(
   tx: Tx,
   input: DataRequestInput,
   caller: Caller,
   idempotency: { key: string; bodyText: string } | undefined,
+  sourcingLeadEmail: string,
   now: Date,
 ): Created {
   const idempotencyId = idempotency && `${caller.org.id}:${idempotency.key}`;
@@ -95,6 +99,20 @@ export function createDataRequest(
       removed_at: null,
     });
   }
+  enqueueMail(
+    tx,
+    `request:${request.id}:lead`,
+    sourcingLeadEmail,
+    newRequestToLead(request, caller.org, caller.account),
+    now,
+  );
+  enqueueMail(
+    tx,
+    `request:${request.id}:ack`,
+    caller.account.email,
+    requestAckToLab(request, caller.account),
+    now,
+  );
   const body = { data: { id: request.id, status: request.status } };
   if (idempotencyId) {
     const record: IdempotencyRecord = {

@@ -2,6 +2,8 @@
 import { ApiError, RefusedError } from './errors.ts';
 import { newId } from './ids.ts';
 import type { Caller } from './labs.ts';
+import { enqueueMail } from './mail/queue.ts';
+import { sampleRequestToLead } from './mail/templates.ts';
 import type { SampleRequestRecord } from './store/records.ts';
 import type { Tx } from './store/store.ts';
 
@@ -11,10 +13,12 @@ export type SampleAsk = { record: SampleRequestRecord; created: boolean };
 export function requestSample(
   tx: Tx,
   caller: Caller,
-  listingId: string,
-  perDay: number,
+  listing: { id: string; title: string },
+  limits: { perDay: number; sourcingLeadEmail: string },
   now: Date,
 ): SampleAsk {
+  const listingId = listing.id;
+  const perDay = limits.perDay;
   const mine = tx.all('samples').filter((s) => s.org_id === caller.org.id);
   const pending = mine.find((s) => s.listing_id === listingId && s.status === 'pending_verification');
   if (pending) return { record: pending, created: false };
@@ -47,6 +51,13 @@ export function requestSample(
     reject_reason: null,
   };
   tx.insert('samples', record);
+  enqueueMail(
+    tx,
+    `sample:${record.id}:lead`,
+    limits.sourcingLeadEmail,
+    sampleRequestToLead(record, caller.org, caller.account, listing.title),
+    now,
+  );
   return { record, created: true };
 }
 

@@ -6,13 +6,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createApi, isApiPath } from './app.ts';
-import { createCatalog } from './catalog.ts';
 import { clientIp } from './client-ip.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { warmLanguageIndex } from './languages.ts';
-import { ListingFileError, loadListings } from './listings.ts';
+import { ListingFileError } from './listings.ts';
 import { createRequestLog } from './log.ts';
-import { Store, StoreCorruptError } from './store/store.ts';
+import { openRuntime, type Runtime } from './runtime.ts';
+import { StoreCorruptError } from './store/store.ts';
 import { toRequest, writeResponse } from './node-adapter.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -37,22 +37,26 @@ async function loadAstroHandler(): Promise<NodeHandler> {
 
 export async function startServer(config: Config) {
   const log = createRequestLog();
-  let listings;
+  let runtime: Runtime;
   try {
-    listings = await loadListings(config.listingsDir);
+    runtime = await openRuntime(config, log);
   } catch (error) {
     if (error instanceof ListingFileError) fail(`Listing files are invalid:\n${error.message}`);
-    throw error;
-  }
-  let store: Store;
-  try {
-    store = await Store.open(config.dataDir);
-  } catch (error) {
     if (error instanceof StoreCorruptError) fail(`The store cannot be read: ${error.message}`);
     throw error;
   }
+  const { store, mail, transport } = runtime;
   warmLanguageIndex(); // pay ICU's language-name scan now, not on a lab's first request
-  const api = createApi({ config, catalog: createCatalog(listings), store, log });
+  const api = createApi({ config, catalog: runtime.catalog, store, log, signer: runtime.signer, mail });
+  transport.verify().then(
+    () => log.info('mail ready', { transport: transport.description }),
+    (error: Error) =>
+      log.info('warning: the mail server does not answer; mail stays queued and is retried', {
+        transport: transport.description,
+        error: error.message,
+      }),
+  );
+  mail.start();
   const astro = await loadAstroHandler();
 
   const server = createServer((req, res) => {
@@ -83,7 +87,7 @@ export async function startServer(config: Config) {
   });
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  log.info('listening', { url: `http://${host}:${port}`, listings: listings.length });
+  log.info('listening', { url: `http://${host}:${port}`, listings: runtime.catalog.size });
   log.flush();
 
   let stopping = false;
@@ -95,7 +99,8 @@ export async function startServer(config: Config) {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      void store.close().then(() => {
+      void Promise.all([mail.stop(), store.close()]).then(() => {
+        transport.close();
         log.info('stopped');
         log.flush();
         process.exit(0);

@@ -20,13 +20,25 @@ import {
 } from '../api/labs.ts';
 import { moveListingStatus } from '../api/listing-status.ts';
 import { rejectSample } from '../api/samples.ts';
+import { approveSample, rejectionMail } from '../api/fulfilment.ts';
+import { silentLog } from '../api/log.ts';
+import { mailQueue } from '../api/mail/queue.ts';
+import { openRuntime, type Runtime } from '../api/runtime.ts';
 import type { ApiKeyRecord } from '../api/store/records.ts';
 import { Store } from '../api/store/store.ts';
 import { LISTING_STATUSES } from '../api/vocabulary.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | undefined>;
-type Context = { store: Store; config: Config; now: Date; values: Values; args: string[] };
+type Context = {
+  store: Store;
+  config: Config;
+  now: Date;
+  values: Values;
+  args: string[];
+  /** The catalogue, links and mail, built on first use (most commands need only the store). */
+  runtime(): Promise<Runtime>;
+};
 
 type Command = {
   usage: string;
@@ -91,7 +103,10 @@ const COMMANDS: Record<string, Command> = {
     usage: 'account verify ACCOUNT_ID',
     summary: 'marks the account verified',
     args: ['ACCOUNT_ID'],
-    run: ({ store, args, now }) => store.transact((tx) => verifyAccount(tx, args[0]!, now)),
+    run: async ({ store, args, now, runtime }) => {
+      const account = await store.transact((tx) => verifyAccount(tx, args[0]!, now));
+      return { ...account, links_sent: await sendDue(await runtime()) };
+    },
   },
   'key issue': {
     usage: 'key issue --account ACCOUNT_ID',
@@ -142,7 +157,10 @@ const COMMANDS: Record<string, Command> = {
     usage: 'nda verify --org ORG',
     summary: "marks the organisation's NDA acceptance verified",
     options: { org: { type: 'string' } },
-    run: ({ store, values, now }) => store.transact((tx) => verifyNda(tx, str(values, 'org'), now)),
+    run: async ({ store, values, now, runtime }) => {
+      const org = await store.transact((tx) => verifyNda(tx, str(values, 'org'), now));
+      return { ...org, links_sent: await sendDue(await runtime()) };
+    },
   },
   'nda revoke': {
     usage: 'nda revoke --org ORG',
@@ -191,13 +209,31 @@ const COMMANDS: Record<string, Command> = {
         values.status,
       ),
   },
+  'samples approve': {
+    usage: 'samples approve SAMPLE_ID',
+    summary: "approves a sample request: its link is mailed to the lab's contact now",
+    args: ['SAMPLE_ID'],
+    run: async ({ store, args, now, runtime }) => {
+      await store.transact((tx) => approveSample(tx, args[0]!, now));
+      const linksSent = await sendDue(await runtime());
+      return { ...store.get('samples', args[0]!)!, links_sent: linksSent };
+    },
+  },
   'samples reject': {
     usage: 'samples reject SAMPLE_ID --reason REASON',
-    summary: 'refuses a sample request',
+    summary: 'refuses a sample request and tells the lab why',
     args: ['SAMPLE_ID'],
     options: { reason: { type: 'string' } },
-    run: ({ store, args, values, now }) =>
-      store.transact((tx) => rejectSample(tx, args[0]!, str(values, 'reason'), now)),
+    run: async ({ store, args, values, now, runtime }) => {
+      const { catalog, mail } = await runtime();
+      const rejected = await store.transact((tx) => {
+        const sample = rejectSample(tx, args[0]!, str(values, 'reason'), now);
+        rejectionMail(tx, sample, catalog.find(sample.listing_id)?.title ?? sample.listing_id, now);
+        return sample;
+      });
+      await mail.run();
+      return rejected;
+    },
   },
   'demand list': {
     usage: 'demand list',
@@ -216,6 +252,12 @@ const COMMANDS: Record<string, Command> = {
     args: ['LISTING_ID', 'STATUS'],
     run: ({ config, args }) => moveListingStatus(config.listingsDir, args[0]!, args[1]!),
   },
+  'mail list': {
+    usage: 'mail list [--status queued|sending|sent|failed]',
+    summary: 'the mail queue, newest first',
+    options: { status: { type: 'string' } },
+    run: ({ store, values }) => mailQueue(store, values.status as string | undefined),
+  },
   'audit list': {
     usage: 'audit list [--org ORG]',
     summary: 'NDA-field disclosures and sample downloads, newest first',
@@ -223,6 +265,13 @@ const COMMANDS: Record<string, Command> = {
     run: ({ store, values }) => auditLog(store, values.org as string | undefined),
   },
 };
+
+/** Sends the sample links that became due, and tries the mail queue once; what fails stays queued. */
+async function sendDue(runtime: Runtime): Promise<number> {
+  const sent = await runtime.fulfil();
+  await runtime.mail.run();
+  return sent;
+}
 
 function usage(): string {
   const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
@@ -282,9 +331,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   const store = await Store.open(config.dataDir);
+  let built: Promise<Runtime> | undefined;
+  const runtime = () => (built ??= openRuntime(config, silentLog, store));
   try {
-    const result = await command.run({ store, config, now: new Date(), values, args });
+    const result = await command.run({ store, config, now: new Date(), values, args, runtime });
     await store.close();
+    if (built) (await built).transport.close();
     const text = values.json
       ? JSON.stringify(result, null, 2)
       : command.human

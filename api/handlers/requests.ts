@@ -42,9 +42,11 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
       );
     }
     const idempotency = idempotencyKey ? { key: idempotencyKey, bodyText: body.text } : undefined;
+    const lead = deps.config.sourcingLeadEmail;
     const created = await deps.store.transact((tx) =>
-      createDataRequest(tx, parsed.data, caller!, idempotency, now),
+      createDataRequest(tx, parsed.data, caller!, idempotency, lead, now),
     );
+    if (!created.replayed) deps.mail?.kick(); // the mails go after the answer, never before it
     const headers: Record<string, string> = {};
     if (created.replayed) headers['Idempotent-Replayed'] = 'true';
     return json(created.body, { status: created.status, headers });

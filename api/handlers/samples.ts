@@ -8,7 +8,8 @@ import type { Handler } from '../app.ts';
 
 export const askForSample: Handler = async (_request, { params, caller, now, deps }) => {
   const id = params.id!;
-  if (!LISTING_ID_PATTERN.test(id) || !deps.catalog.find(id)) {
+  const listing = LISTING_ID_PATTERN.test(id) ? deps.catalog.find(id) : undefined;
+  if (!listing) {
     throw notFound(`No listing has the id "${id.slice(0, 80)}". GET /api/v1/catalog lists every listing id.`);
   }
   if (!ndaAccepted(caller!.org)) {
@@ -18,6 +19,11 @@ export const askForSample: Handler = async (_request, { params, caller, now, dep
       'Your organisation has not accepted the sample NDA. Ask the service operator for the NDA; once it is accepted, ask again.',
     );
   }
-  await deps.store.transact((tx) => requestSample(tx, caller!, id, deps.config.sampleRequestsPerDay, now));
+  const limits = {
+    perDay: deps.config.sampleRequestsPerDay,
+    sourcingLeadEmail: deps.config.sourcingLeadEmail,
+  };
+  await deps.store.transact((tx) => requestSample(tx, caller!, listing, limits, now));
+  deps.mail?.kick(); // mail to the lead, and the link if the lab is verified already, after we answer
   return json({ status: 'pending_verification' }, { status: 202 });
 };

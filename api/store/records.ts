@@ -105,7 +105,7 @@ export type AuditRecord = {
   detail: string | null;
 };
 
-export type MailStatus = 'queued' | 'sent' | 'failed';
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 export type MailRecord = {
   id: string;
@@ -118,6 +118,8 @@ export type MailRecord = {
   status: MailStatus;
   attempts: number;
   next_attempt_at: string;
+  /** While `sending`: until when the sender that claimed it holds it; after that another may. */
+  lease_until: string | null;
   last_error: string | null;
   created_at: string;
   sent_at: string | null;

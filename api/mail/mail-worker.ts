@@ -1,0 +1,121 @@
+// Delivers the mail queue: claims due mails in one store write (a lease, so two senders never send the same
+// mail), sends each, and records the outcome. A failing server means a retry with backoff, never a loss; a
+// permanent refusal (5xx) marks the mail failed for the operator (`ops mail list --status failed`).
+import type { RequestLog } from '../log.ts';
+import type { MailRecord } from '../store/records.ts';
+import type { Store } from '../store/store.ts';
+import { isPermanent, type MailTransport } from './transport.ts';
+
+const LEASE_MS = 30_000;
+const FIRST_RETRY_MS = 2_000;
+const MAX_RETRY_MS = 10 * 60_000;
+
+export function retryDelay(attempts: number): number {
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+function isDue(mail: MailRecord, now: Date): boolean {
+  const at = now.toISOString();
+  if (mail.status === 'queued') return mail.next_attempt_at <= at;
+  return mail.status === 'sending' && (mail.lease_until ?? '') < at; // its sender died mid-send
+}
+
+export type MailWorker = {
+  /** One pass: fulfil what is due, then deliver what is queued. Concurrent calls share the pass. */
+  run(): Promise<void>;
+  /** Asks for a pass soon, without waiting for it (after an API answer has gone). */
+  kick(): void;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+};
+
+export function createMailWorker(deps: {
+  store: Store;
+  transport: MailTransport;
+  log: RequestLog;
+  now?: () => Date;
+  /** Work to do before each delivery pass (sample fulfilment). */
+  beforeDelivery?: () => Promise<unknown>;
+}): MailWorker {
+  const now = deps.now ?? (() => new Date());
+  let current: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function deliver(): Promise<void> {
+    const { store } = deps;
+    await store.refresh();
+    if (!store.all('mail').some((mail) => isDue(mail, now()))) return;
+    const claimed = await store.transact((tx) => {
+      const at = now();
+      const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString();
+      return tx
+        .all('mail')
+        .filter((mail) => isDue(mail, at))
+        .map((mail) => tx.update('mail', mail.id, { status: 'sending', lease_until: leaseUntil }));
+    });
+    for (const mail of claimed) {
+      try {
+        await deps.transport.send(mail);
+        await store.transact((tx) =>
+          tx.update('mail', mail.id, {
+            status: 'sent',
+            sent_at: now().toISOString(),
+            lease_until: null,
+            attempts: mail.attempts + 1,
+          }),
+        );
+      } catch (error) {
+        const attempts = mail.attempts + 1;
+        const permanent = isPermanent(error);
+        const message = error instanceof Error ? error.message : String(error);
+        deps.log.info('mail not sent', { mailId: mail.id, attempts, permanent, error: message });
+        await store.transact((tx) =>
+          tx.update('mail', mail.id, {
+            status: permanent ? 'failed' : 'queued',
+            attempts,
+            last_error: message.slice(0, 500),
+            lease_until: null,
+            next_attempt_at: new Date(now().getTime() + retryDelay(attempts)).toISOString(),
+          }),
+        );
+      }
+    }
+  }
+
+  async function pass(): Promise<void> {
+    do {
+      again = false;
+      try {
+        await deps.beforeDelivery?.();
+        await deliver();
+      } catch (error) {
+        deps.log.error('mail-worker', error);
+      }
+    } while (again);
+  }
+
+  const worker: MailWorker = {
+    run() {
+      if (current) {
+        again = true; // something new arrived during this pass: go round once more
+        return current;
+      }
+      current = pass().finally(() => (current = undefined));
+      return current;
+    },
+    kick() {
+      setImmediate(() => void worker.run());
+    },
+    start(intervalMs = 1000) {
+      timer = setInterval(() => void worker.run(), intervalMs);
+      timer.unref();
+      worker.kick();
+    },
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+  return worker;
+}

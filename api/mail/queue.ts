@@ -1,0 +1,40 @@
+// The durable mail queue: a mail is recorded in the same store write as the event that causes it, and its id
+// comes from that event, so one event can never queue (or send) two mails.
+import { createHash } from 'node:crypto';
+import type { MailRecord } from '../store/records.ts';
+import type { Tx, View } from '../store/store.ts';
+import { oneLine, type Message } from './templates.ts';
+
+export const mailId = (event: string) =>
+  `mail_${createHash('sha256').update(event).digest('hex').slice(0, 24)}`;
+
+/** Queues `message` for `to` unless this event queued one already; returns the mail either way. */
+export function enqueueMail(tx: Tx, event: string, to: string, message: Message, now: Date): MailRecord {
+  const id = mailId(event);
+  const existing = tx.get('mail', id);
+  if (existing) return existing;
+  const mail: MailRecord = {
+    id,
+    event,
+    to: oneLine(to),
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    status: 'queued',
+    attempts: 0,
+    next_attempt_at: now.toISOString(),
+    lease_until: null,
+    last_error: null,
+    created_at: now.toISOString(),
+    sent_at: null,
+  };
+  tx.insert('mail', mail);
+  return mail;
+}
+
+export function mailQueue(view: View, status?: string): MailRecord[] {
+  return view
+    .all('mail')
+    .filter((mail) => !status || mail.status === status)
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+}

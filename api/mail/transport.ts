@@ -1,0 +1,76 @@
+// Where mail goes: nodemailer over SMTP when SMTP_URL is set; otherwise each message is written as an .eml file
+// into DATA_DIR/outbox/, so a newcomer can open what was sent. Both build the same MIME message (nodemailer).
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string };
+
+export type MailTransport = {
+  readonly description: string;
+  send(mail: OutgoingMail): Promise<void>;
+  /** Whether the mail server answers; start-up warns (never fails) when it does not. */
+  verify(): Promise<void>;
+  close(): void;
+};
+
+/** A failure the mail server says is permanent (5xx): retrying will not help. */
+export function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export function createMailTransport(config: Config): MailTransport {
+  const from = config.mailFrom;
+  if (config.smtpUrl) {
+    const url = new URL(config.smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      // A dead server must not hold a send for minutes: the queue retries instead.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    return {
+      description: `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+      async send(mail) {
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: `<${mail.id}@dss>`,
+        });
+      },
+      async verify() {
+        await transport.verify();
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `outbox ${outbox}`,
+    async send(mail) {
+      const info = await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<${mail.id}@dss>`,
+      });
+      await mkdir(outbox, { recursive: true });
+      // Named by mail id: sending the same mail again overwrites its file, never adds a second.
+      const path = join(outbox, `${mail.id}.eml`);
+      const temp = `${path}.${process.pid}.tmp`;
+      await writeFile(temp, info.message as Buffer);
+      await rename(temp, path);
+    },
+    async verify() {},
+    close() {},
+  };
+}

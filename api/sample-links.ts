@@ -1,0 +1,88 @@
+// Expiring, signed sample download links (contract §5): a jose JWT, HS256 pinned, with `aud` and `exp` required,
+// the sample request id as `jti`, and the organisation and listing bound in. The key is LINK_SECRET, or 32 random
+// bytes generated once into DATA_DIR/link-secret (mode 0600).
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Config } from './config.ts';
+import { ApiError } from './errors.ts';
+import type { SampleRequestRecord } from './store/records.ts';
+
+const AUDIENCE = 'dss:sample-download';
+const ISSUER = 'dss';
+const ALGORITHM = 'HS256';
+
+export type LinkClaims = { sampleId: string; orgId: string; listingId: string };
+
+export async function loadLinkSecret(config: Config): Promise<Uint8Array> {
+  if (config.linkSecret) return new TextEncoder().encode(config.linkSecret);
+  const path = join(config.dataDir, 'link-secret');
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  try {
+    // 'wx': if another process created it first, we read theirs instead of replacing it.
+    await writeFile(path, randomBytes(32), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFile(path);
+}
+
+export function createLinkSigner(secret: Uint8Array, ttlSeconds: number, siteUrl: URL) {
+  return {
+    /** The download URL for a sample request, and when it stops working. */
+    async link(sample: SampleRequestRecord, now: Date): Promise<{ url: string; expiresAt: Date }> {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      const token = await new SignJWT({ lst: sample.listing_id })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setSubject(sample.org_id)
+        .setJti(sample.id)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .sign(secret);
+      const url = new URL(`/api/v1/samples/${sample.listing_id}/download`, siteUrl);
+      url.searchParams.set('token', token);
+      return { url: url.href, expiresAt: new Date((issuedAt + ttlSeconds) * 1000) };
+    },
+
+    /** The claims of a valid link for `listingId`; 410 link_expired or 403 forbidden otherwise. */
+    async verify(token: string, listingId: string, now: Date): Promise<LinkClaims> {
+      const forbidden = () =>
+        new ApiError(
+          403,
+          'forbidden',
+          'This download link is not valid. Use the link from your email as it is, or ask for a new sample.',
+        );
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: [ALGORITHM],
+          audience: AUDIENCE,
+          issuer: ISSUER,
+          currentDate: now,
+          requiredClaims: ['exp', 'jti', 'sub', 'lst'],
+        });
+        if (payload.lst !== listingId) throw forbidden();
+        return { sampleId: payload.jti!, orgId: payload.sub!, listingId };
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) {
+          throw new ApiError(
+            410,
+            'link_expired',
+            'This download link has expired. Ask for the sample again: POST /api/v1/samples/{id}.',
+          );
+        }
+        if (error instanceof ApiError) throw error;
+        throw forbidden();
+      }
+    },
+  };
+}
+
+export type LinkSigner = ReturnType<typeof createLinkSigner>;
