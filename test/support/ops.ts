@@ -4,12 +4,14 @@ import { childEnv } from './child-env.ts';
 
 export type OpsResult = { code: number; json: any; stdout: string; stderr: string };
 
-export function ops(dataDir: string, ...args: string[]): Promise<OpsResult> {
+/** `where`: the DATA_DIR, or the whole environment the operator has (DATA_DIR, SMTP_URL, …). */
+export function ops(where: string | Record<string, string>, ...args: string[]): Promise<OpsResult> {
+  const env = typeof where === 'string' ? { DATA_DIR: where } : where;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['scripts/ops.ts', ...args, '--json'],
-      { env: childEnv({ DATA_DIR: dataDir }) },
+      { env: childEnv(env) },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         let json: unknown;

@@ -1,0 +1,233 @@
+// The spec's out-of-band effects, by real SMTP on loopback: the lead and the lab are mailed, sample links go
+// out when they are due, and nothing is lost or sent twice when the mail server is down or the process dies.
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterEach, describe, expect, test } from 'vitest';
+import { requireBuild } from '../support/dist.ts';
+import { labWithKey, ops } from '../support/ops.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { freePort, startSmtp, type Received } from '../support/smtp.ts';
+
+const LEAD = 'lead@sourcing.example';
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function serverWith(env: Record<string, string>) {
+  requireBuild();
+  const server = await startServer({ SOURCING_LEAD_EMAIL: LEAD, SITE_URL: 'http://dss.example', ...env });
+  cleanups.push(() => server.stop('SIGKILL'));
+  return server;
+}
+
+async function smtp(port?: number) {
+  const mail = await startSmtp(port);
+  cleanups.push(() => mail.close());
+  return mail;
+}
+
+function postRequest(server: RunningServer, key: string, body: object) {
+  return fetch(`${server.url}/api/v1/requests`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+const to = (received: Received[], address: string) => received.filter((r) => r.envelopeTo.includes(address));
+const linkIn = (message: Received, server: RunningServer) =>
+  /http:\/\/dss\.example(\/api\/v1\/samples\/\S+)/.exec(message.mail.text!)![1]!.replace(/^/, server.url);
+
+describe('with a mail server', () => {
+  test('a data request mails the lead and acknowledges the lab: both parts, user text escaped, no header injection', async () => {
+    const mail = await smtp();
+    const server = await serverWith({ SMTP_URL: mail.url });
+    const lab = await labWithKey(server.dataDir, 'Evil Lab\r\nBcc: victim@evil.example');
+    const response = await postRequest(server, lab.key, {
+      data_types: ['call_audio'],
+      languages: ['es'],
+      description: 'Spanish <script>alert(1)</script> insurance calls\r\nBcc: victim@evil.example',
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()).data;
+    const received = await mail.waitFor(2);
+    const [lead] = to(received, LEAD);
+    const [ack] = to(received, lab.account.email);
+    expect(lead!.mail.subject).toContain('New data request from Evil Lab');
+    expect(lead!.mail.text).toContain(id);
+    expect(lead!.mail.text).toMatch(/Reply due by: \w{3}, \d\d \w{3} \d{4}/);
+    expect(lead!.mail.text).toContain(lab.account.email);
+    expect(lead!.mail.html).toContain('&lt;script&gt;');
+    expect(lead!.mail.html).not.toContain('<script>');
+    expect(ack!.mail.subject).toBe(`We received your data request ${id}`);
+    expect(ack!.mail.text).toContain('within one business day');
+    expect(ack!.mail.html).toContain(id);
+    for (const { mail: message, envelopeTo } of received) {
+      expect(message.headers.has('bcc')).toBe(false);
+      expect(envelopeTo).not.toContain('victim@evil.example');
+      expect(message.text).toBeTruthy();
+      expect(message.html).toBeTruthy();
+    }
+    expect((await ops(server.dataDir, 'mail', 'list', '--status', 'sent')).json).toHaveLength(2);
+  });
+
+  test('the whole sample journey: request, lead told, link mailed, bytes downloaded, download audited', async () => {
+    const mail = await smtp();
+    const server = await serverWith({ SMTP_URL: mail.url });
+    const lab = await labWithKey(server.dataDir);
+    await ops(server.dataDir, 'nda', 'accept', '--org', lab.org.id, '--verified');
+    const listing = 'de-chest-ct-lung-nodules';
+    const asked = await fetch(`${server.url}/api/v1/samples/${listing}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${lab.key}` },
+    });
+    expect(asked.status).toBe(202);
+    const received = await mail.waitFor(2);
+    expect(to(received, LEAD)[0]!.mail.subject).toContain('Sample requested by Test Lab');
+    const linkMail = to(received, lab.account.email)[0]!;
+    expect(linkMail.mail.subject).toContain('is ready');
+    const download = await fetch(linkIn(linkMail, server));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('image/png');
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(
+      await readFile(`content/samples/imaging/${listing}.png`),
+    );
+    const audit = (await ops(server.dataDir, 'audit', 'list', '--org', lab.org.id)).json;
+    expect(audit.map((entry: { kind: string }) => entry.kind)).toContain('sample_download');
+    expect((await ops(server.dataDir, 'samples', 'list', '--status', 'sent')).json).toHaveLength(1);
+    // The same link once the organisation's NDA is withdrawn: refused.
+    expect((await ops(server.dataDir, 'nda', 'revoke', '--org', lab.org.id)).code).toBe(0);
+    const afterRevoke = await fetch(linkIn(linkMail, server));
+    expect(afterRevoke.status).toBe(403);
+    expect((await afterRevoke.json()).error.code).toBe('forbidden');
+  });
+
+  test('links wait for verification: `ops nda verify` makes the link due and it is sent', async () => {
+    const mail = await smtp();
+    const server = await serverWith({ SMTP_URL: mail.url });
+    const org = (await ops(server.dataDir, 'org', 'create', '--name', 'Slow Lab')).json;
+    const unverified = (
+      await ops(server.dataDir, 'account', 'add', '--org', org.id, '--email', 'slow@lab.example')
+    ).json;
+    const verified = (
+      await ops(server.dataDir, 'account', 'add', '--org', org.id, '--email', 'ops@lab.example', '--verified')
+    ).json;
+    const key = (await ops(server.dataDir, 'key', 'issue', '--account', verified.id)).json.key;
+    await ops(server.dataDir, 'nda', 'accept', '--org', org.id); // accepted, not verified yet
+    const asked = await fetch(`${server.url}/api/v1/samples/au-abdominal-ultrasound-liver`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(asked.status).toBe(202);
+    await mail.waitFor(1); // the lead only: the NDA is not verified
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(to(mail.received, 'ops@lab.example')).toHaveLength(0);
+    // The CLI sends it at once, or the server's next worker pass does: either way, once.
+    expect(
+      (await ops({ DATA_DIR: server.dataDir, SMTP_URL: mail.url }, 'nda', 'verify', '--org', org.id)).code,
+    ).toBe(0);
+    await mail.waitFor(2);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(to(mail.received, 'ops@lab.example')).toHaveLength(1);
+    expect(to(mail.received, 'ops@lab.example')[0]!.mail.subject).toContain('is ready');
+    expect(unverified.verified_at).toBeNull();
+  });
+
+  test('`ops samples reject` tells the lab why; a listing without a sample file keeps the request pending and tells the lead', async () => {
+    const mail = await smtp();
+    const server = await serverWith({ SMTP_URL: mail.url });
+    const lab = await labWithKey(server.dataDir);
+    await ops(server.dataDir, 'nda', 'accept', '--org', lab.org.id, '--verified');
+    const ask = (listing: string) =>
+      fetch(`${server.url}/api/v1/samples/${listing}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${lab.key}` },
+      });
+    expect((await ask('mx-banking-support-calls')).status).toBe(202); // listed: no sample file yet
+    await mail.waitFor(2);
+    const notice = to(mail.received, LEAD).find((r) => r.mail.subject!.startsWith('No sample file'));
+    expect(notice).toBeDefined();
+    const pending = (await ops(server.dataDir, 'samples', 'list', '--status', 'pending_verification')).json;
+    expect(pending).toHaveLength(1);
+    // The operator's CLI has the server's mail settings, as `npm run ops` in the same environment would.
+    const operator = { DATA_DIR: server.dataDir, SMTP_URL: mail.url };
+    const rejected = await ops(operator, 'samples', 'reject', pending[0].id, '--reason', 'Not yet prepared');
+    expect(rejected.code).toBe(0);
+    await mail.waitFor(3);
+    const why = to(mail.received, lab.account.email).find((r) => r.mail.text!.includes('Not yet prepared'));
+    expect(why).toBeDefined();
+  });
+});
+
+describe('when the mail server fails', () => {
+  test('down when a request arrives: still 201, the mail is queued, and arrives once the server is back', async () => {
+    const port = await freePort();
+    const server = await serverWith({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const lab = await labWithKey(server.dataDir);
+    const response = await postRequest(server, lab.key, {
+      data_types: ['ct_study'],
+      description: 'Chest CT with reports, for a foundation model.',
+    });
+    expect(response.status).toBe(201);
+    let queued: { status: string; last_error: string | null }[] = [];
+    for (let i = 0; i < 40 && !queued.some((m) => m.last_error); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      queued = (await ops(server.dataDir, 'mail', 'list')).json;
+    }
+    expect(queued).toHaveLength(2);
+    expect(queued.every((m) => m.status === 'queued' && m.last_error)).toBe(true);
+    const mail = await smtp(port);
+    const received = await mail.waitFor(2, 30_000);
+    expect(received.map((r) => r.envelopeTo[0]).sort()).toEqual([lab.account.email, LEAD].sort());
+  }, 60_000);
+
+  test('killed with mail queued: sent after restart, once', async () => {
+    const port = await freePort();
+    const dataDir = await mkdtemp(join(tmpdir(), 'dss-mailkill-'));
+    const first = await serverWith({ SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: dataDir });
+    const lab = await labWithKey(dataDir);
+    expect(
+      (
+        await postRequest(first, lab.key, {
+          data_types: ['call_audio'],
+          description: 'Telecom support calls in Hindi and English.',
+        })
+      ).status,
+    ).toBe(201);
+    await first.stop('SIGKILL');
+    const mail = await smtp(port);
+    await serverWith({ SMTP_URL: mail.url, DATA_DIR: dataDir });
+    await mail.waitFor(2, 45_000);
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // time for a duplicate to show up, if any
+    const ids = mail.received.map((r) => r.mail.messageId);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+  }, 90_000);
+});
+
+test('without SMTP_URL each message is an .eml file in DATA_DIR/outbox', async () => {
+  const server = await serverWith({});
+  const lab = await labWithKey(server.dataDir);
+  expect(
+    (
+      await postRequest(server, lab.key, {
+        data_types: ['mammogram'],
+        description: 'Screening mammograms with follow-up outcomes.',
+      })
+    ).status,
+  ).toBe(201);
+  const outbox = join(server.dataDir, 'outbox');
+  let files: string[] = [];
+  for (let i = 0; i < 50 && files.length < 2; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    files = (await readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.eml'));
+  }
+  expect(files).toHaveLength(2);
+  const parsed = await Promise.all(files.map(async (f) => simpleParser(await readFile(join(outbox, f)))));
+  expect(parsed.map((m) => (m.to as { text: string }).text).sort()).toEqual([lab.account.email, LEAD].sort());
+  expect(parsed.every((m) => m.text && m.html)).toBe(true);
+});

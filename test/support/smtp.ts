@@ -1,0 +1,55 @@
+// A real SMTP server on loopback (smtp-server), parsing what it receives with mailparser.
+// Its bundled certificate has expired, so STARTTLS is switched off and mail travels in the clear on loopback.
+import { createServer as createNetServer } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type Received = { envelopeTo: string[]; mail: ParsedMail };
+
+export async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export async function startSmtp(port?: number, options: { rejectWith?: number } = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          if (options.rejectWith) {
+            const error = Object.assign(new Error('mailbox unavailable'), {
+              responseCode: options.rejectWith,
+            });
+            return callback(error);
+          }
+          received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  const listenPort = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
+  return {
+    port: listenPort,
+    url: `smtp://127.0.0.1:${listenPort}`,
+    received,
+    /** Waits until `count` messages have arrived (or fails after `ms`). */
+    async waitFor(count: number, ms = 20_000): Promise<Received[]> {
+      const until = Date.now() + ms;
+      while (received.length < count) {
+        if (Date.now() > until) throw new Error(`expected ${count} messages, got ${received.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
