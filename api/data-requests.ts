@@ -1,6 +1,8 @@
 // Data requests: storing one (with its demand-board post and idempotency record in the same write), and what a
 // lab, the public board and the operator may see of them.
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { demandPostSchema, labRequestSchema } from './api-schemas.ts';
 import { nextBusinessDay } from './business-days.ts';
 import { ApiError, RefusedError } from './errors.ts';
 import { newId } from './ids.ts';
@@ -12,11 +14,13 @@ import type { DataRequestRecord, DemandPostRecord, IdempotencyRecord } from './s
 import type { Tx, View } from './store/store.ts';
 
 export type Created = { status: number; body: unknown; replayed: boolean };
+type LabRequest = z.output<typeof labRequestSchema>;
+type DemandPost = z.output<typeof demandPostSchema>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** What a lab sees of its own request. */
-export function labView(request: DataRequestRecord) {
+export function labView(request: DataRequestRecord): LabRequest {
   return {
     id: request.id,
     status: request.status,
@@ -34,7 +38,7 @@ export function labView(request: DataRequestRecord) {
 }
 
 /** What the public sees of a demand post (contract §5): never the organisation, the text or the request id. */
-export function publicPost(post: DemandPostRecord) {
+export function publicPost(post: DemandPostRecord): DemandPost {
   return {
     id: post.id,
     data_types: post.data_types,

@@ -12,6 +12,7 @@ import { warmLanguageIndex } from './languages.ts';
 import { ListingFileError } from './listings.ts';
 import { createRequestLog } from './log.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
+import { siteHeaders } from './site-headers.ts';
 import { StoreCorruptError } from './store/store.ts';
 import { toRequest, writeResponse } from './node-adapter.ts';
 
@@ -62,7 +63,10 @@ export async function startServer(config: Config) {
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
     const pathname = path.split('?', 1)[0]!;
-    if (!isApiPath(pathname)) return astro(req, res);
+    if (!isApiPath(pathname)) {
+      for (const [name, value] of Object.entries(siteHeaders(pathname))) res.setHeader(name, value);
+      return astro(req, res);
+    }
     const startedAt = performance.now();
     const meta = {
       requestId: randomUUID(),

@@ -82,3 +82,6 @@ export type DicomModality = keyof typeof DICOM_MODALITIES;
 export const VOLUME_BANDS = ['<1 TB', '1-10 TB', '10-50 TB', '50-200 TB', '200+ TB'] as const;
 export const TIMELINE_BANDS = ['<1 month', '1-3 months', '3-6 months', '6-12 months', '12+ months'] as const;
 export const EXCLUSIVITY = ['exclusive', 'non_exclusive', 'open_to_both'] as const;
+export type VolumeBand = (typeof VOLUME_BANDS)[number];
+export type TimelineBand = (typeof TIMELINE_BANDS)[number];
+export type Exclusivity = (typeof EXCLUSIVITY)[number];

@@ -1,6 +1,6 @@
 // What the store holds. Small, slowly changing things live in core.json; everything that grows with use lives
 // in append-only segments of bounded size, so one write never rewrites more than one segment.
-import type { DataType, Domain } from '../vocabulary.ts';
+import type { DataType, Domain, Exclusivity, TimelineBand, VolumeBand } from '../vocabulary.ts';
 
 export type NdaState = 'none' | 'accepted' | 'verified';
 
@@ -48,9 +48,9 @@ export type DataRequestRecord = {
   data_types: DataType[];
   languages: string[];
   domains: Domain[];
-  volume: string | null;
-  timeline: string | null;
-  exclusivity: string | null;
+  volume: VolumeBand | null;
+  timeline: TimelineBand | null;
+  exclusivity: Exclusivity | null;
   description: string;
   publish_to_demand_board: boolean;
 };
@@ -62,9 +62,9 @@ export type DemandPostRecord = {
   data_types: DataType[];
   languages: string[];
   domains: Domain[];
-  volume: string | null;
-  timeline: string | null;
-  exclusivity: string | null;
+  volume: VolumeBand | null;
+  timeline: TimelineBand | null;
+  exclusivity: Exclusivity | null;
   posted_on: string;
   created_at: string;
   removed_at: string | null;

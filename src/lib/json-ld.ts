@@ -1,36 +1,164 @@
-// schema.org Dataset JSON-LD for a listing page (https://schema.org/Dataset): public fields only.
+// Structured data for crawlers: schema.org Dataset and DataCatalog (for Google Dataset Search) and MLCommons
+// Croissant. Public fields only: the publisher is the service, never the owner under NDA.
 import type { Listing } from '../../api/listing-schema.ts';
 import { languageCode } from '../../api/languages.ts';
-import { listingSummary } from './format.ts';
+import { VERTICAL_LABELS, humanize, listingSummary } from './format.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };
+const ACCESS =
+  'Licensed. Samples are sent to labs holding an API key whose organisation has accepted the NDA.';
+
+/** The description crawlers show: the summary line and the public text, within schema.org's 50–5,000 characters. */
+export function plainDescription(listing: Listing, body: string): string {
+  const text = body
+    .replace(/^#+\s+/gm, '')
+    .replace(/[*_`>]/g, '')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const description = `${listingSummary(listing)}. ${text}`;
+  return description.length > 5000 ? `${description.slice(0, 4997)}...` : description;
+}
+
+function years(listing: Listing): string {
+  const [from, to] = listing.years_covered.split(/\s*[–-]\s*/);
+  return to ? `${from}/${to}` : from!;
+}
+
+const keywords = (listing: Listing) => [
+  VERTICAL_LABELS[listing.vertical],
+  humanize(listing.data_type),
+  humanize(listing.domain),
+  ...(listing.languages ?? []),
+  ...(listing.modality?.split(',').map((code) => code.trim()) ?? []),
+];
 
 export function datasetJsonLd(listing: Listing, body: string, site: URL): Record<string, unknown> {
   const url = new URL(`/catalog/${listing.id}/`, site).href;
-  const description = `${listingSummary(listing)}. ${body
-    .replace(/[#*_`>]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()}`;
-  const [from, to] = listing.years_covered.split(/\s*[–-]\s*/);
   return {
     '@context': 'https://schema.org',
     '@type': 'Dataset',
     name: listing.title,
-    description: description.slice(0, 5000),
+    description: plainDescription(listing, body),
     identifier: listing.id,
     url,
-    keywords: [listing.vertical, listing.data_type, listing.domain, ...(listing.languages ?? [])],
-    temporalCoverage: to ? `${from}/${to}` : from,
-    spatialCoverage: listing.geography,
+    keywords: keywords(listing),
+    temporalCoverage: years(listing),
+    spatialCoverage: { '@type': 'Place', name: listing.geography },
     ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
     isAccessibleForFree: false,
-    conditionsOfAccess: 'Licensed. Samples require an API key and an accepted NDA.',
+    conditionsOfAccess: ACCESS,
     creator: PUBLISHER,
     publisher: PUBLISHER,
+    dateModified: listing.updated,
     includedInDataCatalog: {
       '@type': 'DataCatalog',
       name: 'Data Sourcing Service catalogue',
       url: new URL('/catalog/', site).href,
     },
+    subjectOf: {
+      '@type': 'DigitalDocument',
+      encodingFormat: 'application/ld+json',
+      url: new URL(`/catalog/${listing.id}/croissant.json`, site).href,
+    },
+  };
+}
+
+export function dataCatalogJsonLd(listings: readonly Listing[], site: URL): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DataCatalog',
+    name: 'Data Sourcing Service catalogue',
+    description: 'Licensable AI training datasets: conversational audio and medical imaging.',
+    url: new URL('/catalog/', site).href,
+    publisher: PUBLISHER,
+    dataset: listings.map((listing) => ({
+      '@type': 'Dataset',
+      name: listing.title,
+      identifier: listing.id,
+      url: new URL(`/catalog/${listing.id}/`, site).href,
+    })),
+  };
+}
+
+// https://docs.mlcommons.org/croissant/docs/croissant-spec.html: the metadata layer; the distribution is how to
+// ask for a sample (the files themselves are shared only under NDA, so no public file or checksum is given).
+const CROISSANT_CONTEXT = {
+  '@language': 'en',
+  '@vocab': 'https://schema.org/',
+  citeAs: 'cr:citeAs',
+  column: 'cr:column',
+  conformsTo: 'dct:conformsTo',
+  cr: 'http://mlcommons.org/croissant/',
+  data: { '@id': 'cr:data', '@type': '@json' },
+  dataType: { '@id': 'cr:dataType', '@type': '@vocab' },
+  dct: 'http://purl.org/dc/terms/',
+  examples: { '@id': 'cr:examples', '@type': '@json' },
+  extract: 'cr:extract',
+  field: 'cr:field',
+  fileProperty: 'cr:fileProperty',
+  fileObject: 'cr:fileObject',
+  fileSet: 'cr:fileSet',
+  format: 'cr:format',
+  includes: 'cr:includes',
+  isLiveDataset: 'cr:isLiveDataset',
+  jsonPath: 'cr:jsonPath',
+  key: 'cr:key',
+  md5: 'cr:md5',
+  parentField: 'cr:parentField',
+  path: 'cr:path',
+  recordSet: 'cr:recordSet',
+  references: 'cr:references',
+  regex: 'cr:regex',
+  repeated: 'cr:repeated',
+  replace: 'cr:replace',
+  sc: 'https://schema.org/',
+  separator: 'cr:separator',
+  source: 'cr:source',
+  subField: 'cr:subField',
+  transform: 'cr:transform',
+};
+
+export function croissant(listing: Listing, body: string, site: URL): Record<string, unknown> {
+  return {
+    '@context': CROISSANT_CONTEXT,
+    '@type': 'sc:Dataset',
+    conformsTo: 'http://mlcommons.org/croissant/1.0',
+    name: listing.id,
+    alternateName: listing.title,
+    description: plainDescription(listing, body),
+    url: new URL(`/catalog/${listing.id}/`, site).href,
+    license: new URL('/access/', site).href,
+    creator: PUBLISHER,
+    publisher: PUBLISHER,
+    datePublished: listing.updated,
+    version: '1.0.0',
+    keywords: keywords(listing),
+    isAccessibleForFree: false,
+    conditionsOfAccess: ACCESS,
+    temporalCoverage: years(listing),
+    spatialCoverage: listing.geography,
+    ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
+    isLiveDataset: false,
+    citeAs: `Data Sourcing Service. ${listing.title}. ${new URL(`/catalog/${listing.id}/`, site).href}`,
+    distribution: [
+      {
+        '@type': 'cr:FileObject',
+        '@id': 'sample-request',
+        name: 'sample-request',
+        description:
+          'A de-identified sample, sent as an expiring link to labs whose organisation has accepted the NDA: POST this URL with Authorization: Bearer <API_KEY>.',
+        contentUrl: new URL(`/api/v1/samples/${listing.id}`, site).href,
+        encodingFormat: 'application/json',
+      },
+      {
+        '@type': 'cr:FileObject',
+        '@id': 'listing-json',
+        name: 'listing-json',
+        description: 'The public fields of this listing',
+        contentUrl: new URL(`/api/v1/catalog/${listing.id}`, site).href,
+        encodingFormat: 'application/json',
+      },
+    ],
   };
 }

@@ -26,15 +26,18 @@ function intro(site: URL): string[] {
   ];
 }
 
-function api(site: URL): string[] {
+function agentGuide(site: URL): string[] {
   const at = (path: string) => new URL(path, site).href;
   return [
-    '## API',
+    '## API guide for agents',
     '',
-    `- [Public demand board](${at('/api/v1/demand')}): anonymised data requests other labs chose to publish`,
-    `- Ask for data: \`POST ${at('/api/v1/requests')}\` with \`Authorization: Bearer <API_KEY>\` and a JSON body (\`data_types\`, \`description\`, optional \`languages\`, \`domains\`, \`volume\`, \`timeline\`, \`exclusivity\`, \`publish_to_demand_board\`); a sourcing lead replies within one business day`,
-    `- Ask for a sample: \`POST ${at('/api/v1/samples/')}{id}\` with the key; 202 \`{"status":"pending_verification"}\`, then an expiring link by email once the account and the NDA are verified`,
-    '- Errors are `{ "error": { "code", "message" } }`: 401 unauthorized, 403 nda_required or forbidden, 404 not_found, 422 invalid (with `error.fields`), 429 rate_limited (wait `Retry-After` seconds)',
+    `- [OpenAPI 3.1 document](${at('/openapi.json')}): every endpoint, parameter, body, response and error, generated from the validating schemas`,
+    `- [API guide for people](${at('/docs/api/')}): the same, with curl examples`,
+    `- Authenticate: send \`Authorization: Bearer <API_KEY>\`. Keys (\`dss_\` + 38 characters) belong to a lab organisation and come from the service operator ([access](${at('/access/')})). Public reads need no key; a present but invalid key is refused everywhere with 401.`,
+    `- Ask for data: \`POST ${at('/api/v1/requests')}\` with \`Content-Type: application/json\`, an \`Idempotency-Key\` header (a UUID, so a retry is safe) and a body with \`data_types\` (required, e.g. ["call_audio"]) and \`description\` (required), optionally \`languages\`, \`domains\`, \`volume\`, \`timeline\`, \`exclusivity\`, \`publish_to_demand_board\`. Answer: 201 \`{"data":{"id","status":"received"}}\`; a sourcing lead replies within one business day. Follow up with \`GET ${at('/api/v1/requests')}\`.`,
+    `- Ask for a sample: \`POST ${at('/api/v1/samples/')}{id}\` with the key and no body. 202 \`{"status":"pending_verification"}\`; once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. 403 \`nda_required\` (or \`forbidden\`) until the organisation has accepted the NDA.`,
+    `- See what other labs want: \`GET ${at('/api/v1/demand')}\` (anonymised).`,
+    '- Read errors: `{ "error": { "code", "message" } }`; switch on `code`: 401 unauthorized (fix the key), 403 nda_required/forbidden, 404 not_found, 409 conflict (retry shortly), 413 payload_too_large, 415 unsupported_media_type, 422 invalid (`error.fields` names each failing field), 429 rate_limited (wait `Retry-After` seconds). Every response carries `RateLimit` and `RateLimit-Policy` headers.',
     '',
   ];
 }
@@ -49,10 +52,12 @@ export function llmsTxt(entries: readonly ListingEntry[], site: URL): string {
       ({ listing }) => `- [${listing.title}](${at(`/catalog/${listing.id}.md`)}): ${listingSummary(listing)}`,
     ),
     '',
-    ...api(site),
+    ...agentGuide(site),
     '## Optional',
     '',
     `- [Everything in one file](${at('/llms-full.txt')}): this guide with every listing inlined`,
+    `- [RSS feed](${at('/feed.xml')}): new and updated listings`,
+    `- [Sitemap](${at('/sitemap-index.xml')})`,
     `- [Home page](${at('/')}): what the service offers and how it works`,
     '',
   ].join('\n');
@@ -63,5 +68,5 @@ export function llmsFullTxt(entries: readonly ListingEntry[], site: URL): string
   const listings = entries.map(({ listing, entry }) =>
     listingMarkdown(listing, entry.body ?? '', site).replace(/^(#+) /gm, '##$1 '),
   );
-  return [...intro(site), ...api(site), '## Listings', '', ...listings].join('\n');
+  return [...intro(site), ...agentGuide(site), '## Listings', '', ...listings].join('\n');
 }

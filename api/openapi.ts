@@ -1,0 +1,318 @@
+// The OpenAPI 3.1 document of /api/v1, generated from the zod schemas that validate requests and type responses
+// (z.toJSONSchema), never written by hand. Served by the build as /openapi.json.
+import { z } from 'zod';
+import {
+  catalogListSchema,
+  createdRequestSchema,
+  demandListSchema,
+  errorSchema,
+  healthSchema,
+  labRequestListSchema,
+  labRequestResponseSchema,
+  listingResponseSchema,
+  sampleAcceptedSchema,
+} from './api-schemas.ts';
+import { catalogQuerySchema } from './catalog.ts';
+import { dataRequestSchema } from './request-schema.ts';
+import { EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from './vocabulary.ts';
+
+type JsonSchema = Record<string, unknown>;
+const schemas: Record<string, JsonSchema> = {};
+
+/** A named schema as a component; its nested named schemas become components too. Returns the $ref. */
+function component(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as JsonSchema & {
+    $defs?: Record<string, JsonSchema>;
+  };
+  const text = JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/');
+  const { $defs = {}, $schema: _schema, ...root } = JSON.parse(text) as typeof json;
+  Object.assign(schemas, $defs);
+  const id = z.globalRegistry.get(schema)?.id;
+  if (!id) return root;
+  if (!root.$ref) schemas[id] = root;
+  return { $ref: `#/components/schemas/${id}` };
+}
+
+const header = (description: string, schema: JsonSchema = { type: 'string' }) => ({ description, schema });
+
+const RATE_HEADERS = {
+  RateLimit: header('Requests left in the window and seconds until it resets, e.g. "per-ip";r=59;t=60'),
+  'RateLimit-Policy': header('The quota, e.g. "per-ip";q=60;w=60 (per client IP) or "per-key";q=120;w=60'),
+  'X-Request-Id': header('Quote it when you report a problem'),
+};
+
+function errorResponse(description: string, extraHeaders: Record<string, unknown> = {}) {
+  return {
+    description,
+    headers: { ...RATE_HEADERS, ...extraHeaders },
+    content: { 'application/json': { schema: component(errorSchema) } },
+  };
+}
+
+const ERRORS = {
+  400: errorResponse(
+    'bad_request: the body is not JSON, nests deeper than 32 levels or uses a prototype key',
+  ),
+  401: errorResponse('unauthorized: the API key is missing (where required), malformed, unknown or revoked', {
+    'WWW-Authenticate': header('Bearer realm="api", with error="invalid_token" when a key was refused'),
+  }),
+  404: errorResponse(
+    'not_found: no such listing or request (another organisation\'s request is also "not found")',
+  ),
+  405: errorResponse('method_not_allowed', { Allow: header('The methods this path accepts') }),
+  409: errorResponse('conflict: a request with this Idempotency-Key is still being processed; retry shortly'),
+  413: errorResponse('payload_too_large: the body is over MAX_BODY_BYTES (64 KiB by default)'),
+  415: errorResponse('unsupported_media_type: send Content-Type: application/json'),
+  422: errorResponse('invalid: error.fields names each failing field or parameter'),
+  429: errorResponse('rate_limited: wait Retry-After seconds', {
+    'Retry-After': header('Whole seconds to wait (at least 1)', { type: 'integer', minimum: 1 }),
+  }),
+};
+
+const pick = (...codes: (keyof typeof ERRORS)[]) =>
+  Object.fromEntries(codes.map((code) => [code, ERRORS[code]]));
+
+function ok(description: string, schema: z.ZodType, status = 200, extra: Record<string, unknown> = {}) {
+  return {
+    [status]: {
+      description,
+      headers: { ...RATE_HEADERS, ...extra },
+      content: { 'application/json': { schema: component(schema) } },
+    },
+  };
+}
+
+const listingId = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'Listing identifier (lowercase letters, digits and -)',
+  schema: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 80 },
+  example: 'us-auto-insurance-claims-calls',
+};
+
+function queryParameters(schema: z.ZodObject) {
+  const json = z.toJSONSchema(schema, { io: 'input' }) as { properties: Record<string, JsonSchema> };
+  return Object.entries(json.properties).map(([name, property]) => {
+    const { description, ...parameterSchema } = property;
+    return { name, in: 'query', required: false, description, schema: parameterSchema };
+  });
+}
+
+const keyed = [{ apiKey: [] }];
+const optionalKey = [{}, { apiKey: [] }];
+
+export function openApiDocument(siteUrl: URL): Record<string, unknown> {
+  const paths = {
+    '/api/v1/catalog': {
+      get: {
+        operationId: 'listCatalog',
+        summary: 'List listings',
+        description:
+          "Public. Every listing's public fields, in a stable order (by id). Filters combine. The same body is served statically at /catalog.json.",
+        tags: ['Catalogue'],
+        security: optionalKey,
+        parameters: queryParameters(catalogQuerySchema),
+        responses: {
+          ...ok('The listings', catalogListSchema, 200, { 'Cache-Control': header('public, max-age=60') }),
+          ...pick(401, 422, 429),
+        },
+      },
+    },
+    '/api/v1/catalog/{id}': {
+      get: {
+        operationId: 'getListing',
+        summary: 'One listing',
+        description:
+          'Public fields for anyone. With a key whose organisation has accepted the NDA, also owner, deidentification_report and composition (each such disclosure is audited).',
+        tags: ['Catalogue'],
+        security: optionalKey,
+        parameters: [listingId],
+        responses: { ...ok('The listing', listingResponseSchema), ...pick(401, 404, 429) },
+      },
+    },
+    '/api/v1/demand': {
+      get: {
+        operationId: 'listDemand',
+        summary: 'The public demand board',
+        description:
+          'Public. Anonymised data requests labs chose to publish, newest first: never the organisation, the account or the description.',
+        tags: ['Demand'],
+        security: optionalKey,
+        responses: { ...ok('The posts', demandListSchema), ...pick(401, 429) },
+      },
+    },
+    '/api/v1/requests': {
+      post: {
+        operationId: 'createRequest',
+        summary: 'Submit a data request',
+        description:
+          'A sourcing lead replies within one business day. With publish_to_demand_board, an anonymised version is posted to the demand board. Send an Idempotency-Key to retry safely.',
+        tags: ['Requests'],
+        security: keyed,
+        parameters: [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'Any unique string (a UUID): a retry with the same key and body returns the first answer and stores nothing new; the same key with another body is 422',
+            schema: { type: 'string', minLength: 1, maxLength: 255 },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: component(dataRequestSchema, 'input'),
+              example: {
+                data_types: ['call_audio'],
+                languages: ['Spanish', 'en'],
+                domains: ['insurance'],
+                volume: VOLUME_BANDS[1],
+                timeline: TIMELINE_BANDS[2],
+                exclusivity: EXCLUSIVITY[2],
+                description: 'Spanish and English insurance claims calls for speech recognition fine-tuning.',
+                publish_to_demand_board: true,
+              },
+            },
+          },
+        },
+        responses: {
+          ...ok('Stored; status received', createdRequestSchema, 201, {
+            'Idempotent-Replayed': header(
+              'true when this answer replays an earlier request with the same Idempotency-Key',
+            ),
+          }),
+          ...pick(400, 401, 409, 413, 415, 422, 429),
+        },
+      },
+      get: {
+        operationId: 'listRequests',
+        summary: "Your organisation's data requests",
+        tags: ['Requests'],
+        security: keyed,
+        responses: { ...ok('Newest first', labRequestListSchema), ...pick(401, 429) },
+      },
+    },
+    '/api/v1/requests/{id}': {
+      get: {
+        operationId: 'getRequest',
+        summary: 'One of your data requests',
+        tags: ['Requests'],
+        security: keyed,
+        parameters: [
+          {
+            name: 'id',
+            in: 'path',
+            required: true,
+            schema: { type: 'string' },
+            example: 'req_7Gk2qW9xLmN3pR5tV8yZ',
+          },
+        ],
+        responses: { ...ok('The request', labRequestResponseSchema), ...pick(401, 404, 429) },
+      },
+    },
+    '/api/v1/samples/{id}': {
+      post: {
+        operationId: 'requestSample',
+        summary: 'Ask for a sample of a listing',
+        description:
+          "No body. Checks in order: key (401), listing (404), NDA accepted (403 nda_required). Once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. Asking again while a request is pending returns 202 without a second request.",
+        tags: ['Samples'],
+        security: keyed,
+        parameters: [listingId],
+        responses: {
+          ...ok('Accepted: pending verification', sampleAcceptedSchema, 202),
+          403: errorResponse(
+            'nda_required: your organisation has not accepted the sample NDA (clients should accept forbidden too)',
+          ),
+          ...pick(401, 404, 429),
+        },
+      },
+    },
+    '/api/v1/samples/{id}/download': {
+      get: {
+        operationId: 'downloadSample',
+        summary: 'Download a sample (the emailed link)',
+        description:
+          'The signed token in the link is the credential; it expires after SAMPLE_LINK_TTL_SECONDS (72 h by default).',
+        tags: ['Samples'],
+        security: [{}],
+        parameters: [listingId, { name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+        responses: {
+          200: {
+            description: 'The sample file, as an attachment',
+            headers: { 'Content-Disposition': header('attachment; filename="…"'), ...RATE_HEADERS },
+            content: {
+              'application/octet-stream': {
+                schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+              },
+            },
+          },
+          403: errorResponse(
+            'forbidden: the link is forged or altered, for another listing, or the NDA was withdrawn',
+          ),
+          410: errorResponse('link_expired: ask for the sample again'),
+          ...pick(404, 429),
+        },
+      },
+    },
+    '/api/v1/health': {
+      get: {
+        operationId: 'health',
+        summary: 'Liveness and store health',
+        description: 'Not rate limited.',
+        tags: ['Operations'],
+        security: [{}],
+        responses: {
+          200: {
+            description: 'The store reads and writes',
+            content: { 'application/json': { schema: component(healthSchema) } },
+          },
+          503: {
+            description: 'The store is not usable',
+            content: { 'application/json': { schema: component(healthSchema) } },
+          },
+        },
+      },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Data Sourcing Service API',
+      version: '1.0.0',
+      summary: 'Licensed AI training data: conversational audio and medical imaging.',
+      description:
+        'Public catalogue and demand board without authentication; data requests, samples and NDA-only fields with an API key (Authorization: Bearer <API_KEY>). Every error is { "error": { "code", "message" } }, with error.fields on 422. Rate limits: per client IP for public requests, per key for keyed ones; see the RateLimit headers.',
+      contact: { name: 'Data Sourcing Service', url: new URL('/access/', siteUrl).href },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: siteUrl.origin }],
+    tags: [
+      { name: 'Catalogue', description: 'Listings of licensable datasets' },
+      { name: 'Demand', description: 'The public, anonymised demand board' },
+      { name: 'Requests', description: 'Your data requests' },
+      { name: 'Samples', description: 'Samples under NDA' },
+      { name: 'Operations', description: 'Health' },
+    ],
+    security: [],
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : 1))),
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key (dss_ followed by 38 characters), issued to verified lab accounts by the service operator',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// Headers for everything that is not the API: pages get the security headers, feeds get their exact media type,
+// open CORS and a short public cache. Set before Astro's handler runs; it keeps headers that are already set.
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+// Media types `send` would get wrong or leave without a charset.
+const FEED_TYPES: [RegExp, string][] = [
+  [/\/croissant\.json$/, 'application/ld+json; charset=utf-8'],
+  [/\.md$/, 'text/markdown; charset=utf-8'],
+  [/\.json$/, 'application/json; charset=utf-8'],
+  [/\.txt$/, 'text/plain; charset=utf-8'],
+  [/^\/feed\.xml$/, 'application/rss+xml; charset=utf-8'],
+  [/\.xml$/, 'application/xml; charset=utf-8'],
+];
+
+export function siteHeaders(pathname: string): Record<string, string> {
+  const feed = FEED_TYPES.find(([pattern]) => pattern.test(pathname));
+  if (!feed) return SECURITY_HEADERS;
+  return {
+    ...SECURITY_HEADERS,
+    'Content-Type': feed[1],
+    'Access-Control-Allow-Origin': '*',
+    'Cache-Control': 'public, max-age=300',
+  };
+}

@@ -1,0 +1,73 @@
+// The human API guide (/docs/api/) is drawn from the OpenAPI document, so both say the same thing.
+import { openApiDocument } from '../../api/openapi.ts';
+
+type Operation = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  security?: Record<string, unknown>[];
+  parameters?: { name: string; in: string; required?: boolean; description?: string; example?: string }[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<string, { description: string }>;
+};
+
+export type GuideEntry = {
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  needsKey: boolean;
+  parameters: { name: string; where: string; required: boolean; description: string }[];
+  responses: { status: string; description: string }[];
+  curl: string;
+};
+
+const EXAMPLE_IDS: Record<string, string> = { id: 'us-auto-insurance-claims-calls' };
+
+function curl(method: string, path: string, operation: Operation, base: string, needsKey: boolean): string {
+  const concrete = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(operation.parameters?.find((p) => p.name === name)?.example ?? EXAMPLE_IDS[name] ?? name),
+  );
+  const lines = [
+    `curl${method === 'GET' ? '' : ` -X ${method}`} ${base}${concrete}${operation.operationId === 'downloadSample' ? '?token=…' : ''}`,
+  ];
+  if (needsKey) lines.push('  -H "Authorization: Bearer $DSS_API_KEY"');
+  const example = operation.requestBody?.content['application/json']?.example;
+  if (example) {
+    lines.push('  -H "Content-Type: application/json"', '  -H "Idempotency-Key: $(uuidgen)"');
+    lines.push(`  -d '${JSON.stringify(example)}'`);
+  }
+  return lines.join(' \\\n');
+}
+
+export function apiGuide(site: URL): GuideEntry[] {
+  const document = openApiDocument(site) as { paths: Record<string, Record<string, Operation>> };
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => {
+      const needsKey = Boolean(
+        operation.security?.some((s) => 'apiKey' in s) &&
+        !operation.security.some((s) => Object.keys(s).length === 0),
+      );
+      return {
+        id: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        summary: operation.summary,
+        description: operation.description ?? '',
+        needsKey,
+        parameters: (operation.parameters ?? []).map((p) => ({
+          name: p.name,
+          where: p.in,
+          required: Boolean(p.required),
+          description: p.description ?? '',
+        })),
+        responses: Object.entries(operation.responses).map(([status, response]) => ({
+          status,
+          description: response.description,
+        })),
+        curl: curl(method.toUpperCase(), path, operation, site.origin, needsKey),
+      };
+    }),
+  );
+}
