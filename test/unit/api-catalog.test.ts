@@ -209,3 +209,14 @@ test('the catalogue index holds a language code for every listed language', () =
   for (const listing of listings)
     for (const name of listing.languages ?? []) expect(languageCode(name)).toBeTruthy();
 });
+
+test('no nda value appears in any public API response', async () => {
+  const { ndaSecrets } = await import('../support/nda-secrets.ts');
+  const secrets = ndaSecrets(listings);
+  const bodies = [
+    await (await t.call('/api/v1/catalog')).text(),
+    await (await t.call('/api/v1/demand')).text(),
+  ];
+  for (const listing of listings) bodies.push(await (await t.call(`/api/v1/catalog/${listing.id}`)).text());
+  for (const body of bodies) for (const secret of secrets) expect(body.includes(secret), secret).toBe(false);
+});

@@ -1,0 +1,181 @@
+// Every feed a crawler, a language model or a client generator reads: well-formed, complete, public fields only.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadListings, type ListingWithBody } from '../../api/listings.ts';
+import { childEnv } from '../support/child-env.ts';
+import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
+
+const run = promisify(execFile);
+const read = (path: string) => readFile(join(DIST_CLIENT, path), 'utf8');
+const xml = new XMLParser({ ignoreAttributes: false });
+let listings: ListingWithBody[];
+
+beforeAll(async () => {
+  requireBuild();
+  listings = await loadListings('content/listings');
+});
+
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
+
+describe('schema.org JSON-LD', () => {
+  test('each listing page has a Dataset filled for Google Dataset Search, public fields only', async () => {
+    for (const listing of listings) {
+      const [dataset] = jsonLdOf(await read(`catalog/${listing.id}/index.html`));
+      expect(dataset['@context']).toBe('https://schema.org');
+      expect(dataset['@type']).toBe('Dataset');
+      for (const field of [
+        'name',
+        'description',
+        'identifier',
+        'url',
+        'keywords',
+        'temporalCoverage',
+        'spatialCoverage',
+        'conditionsOfAccess',
+        'creator',
+        'publisher',
+        'includedInDataCatalog',
+      ]) {
+        expect(dataset[field], `${listing.id} ${field}`).toBeTruthy();
+      }
+      expect(dataset.description.length).toBeGreaterThanOrEqual(50);
+      expect(dataset.description.length).toBeLessThanOrEqual(5000);
+      expect(dataset.isAccessibleForFree).toBe(false);
+      expect(dataset.identifier).toBe(listing.id);
+      expect(dataset.url).toMatch(new RegExp(`/catalog/${listing.id}/$`));
+      if (listing.languages) expect(dataset.inLanguage.length).toBe(listing.languages.length);
+      expect(JSON.stringify(dataset.creator)).not.toContain(listing.nda.owner.name);
+    }
+  });
+
+  test('/catalog/ has a DataCatalog naming every dataset', async () => {
+    const [catalog] = jsonLdOf(await read('catalog/index.html'));
+    expect(catalog['@type']).toBe('DataCatalog');
+    expect(catalog.dataset.map((d: { identifier: string }) => d.identifier).sort()).toEqual(
+      listings.map((l) => l.id).sort(),
+    );
+  });
+});
+
+test('Croissant: the metadata layer with its required fields for every listing, linked from its page', async () => {
+  for (const listing of listings) {
+    const croissant = JSON.parse(await read(`catalog/${listing.id}/croissant.json`));
+    expect(croissant['@context']['@vocab']).toBe('https://schema.org/');
+    expect(croissant['@context'].cr).toBe('http://mlcommons.org/croissant/');
+    expect(croissant['@type']).toBe('sc:Dataset');
+    expect(croissant.conformsTo).toBe('http://mlcommons.org/croissant/1.0');
+    for (const field of [
+      'name',
+      'description',
+      'license',
+      'url',
+      'creator',
+      'datePublished',
+      'version',
+      'citeAs',
+    ]) {
+      expect(croissant[field], `${listing.id} ${field}`).toBeTruthy();
+    }
+    const sample = croissant.distribution.find((d: { '@id': string }) => d['@id'] === 'sample-request');
+    expect(sample['@type']).toBe('cr:FileObject');
+    expect(sample.contentUrl).toMatch(new RegExp(`/api/v1/samples/${listing.id}$`));
+    expect(sample.encodingFormat).toBeTruthy();
+    expect(await read(`catalog/${listing.id}/index.html`)).toContain(
+      `href="/catalog/${listing.id}/croissant.json"`,
+    );
+  }
+});
+
+describe('XML feeds', () => {
+  test("the sitemap is well-formed, names every page, and its lastmod is each listing's updated date", async () => {
+    const index = await read('sitemap-index.xml');
+    expect(XMLValidator.validate(index)).toBe(true);
+    const sitemapUrl = xml.parse(index).sitemapindex.sitemap.loc as string;
+    const text = await read(new URL(sitemapUrl).pathname.slice(1));
+    expect(XMLValidator.validate(text)).toBe(true);
+    const urls = xml.parse(text).urlset.url as { loc: string; lastmod: string }[];
+    const byPath = new Map(urls.map((u) => [new URL(u.loc).pathname, u.lastmod]));
+    for (const path of ['/', '/catalog/', '/docs/api/', '/access/', '/demand/'])
+      expect(byPath.has(path), path).toBe(true);
+    for (const listing of listings) {
+      expect(byPath.get(`/catalog/${listing.id}/`)).toBe(`${listing.updated}T00:00:00.000Z`);
+    }
+  });
+
+  test('robots.txt welcomes crawlers and names the sitemap', async () => {
+    const robots = await read('robots.txt');
+    expect(robots).toMatch(/^User-agent: \*$/m);
+    expect(robots).toMatch(/^Allow: \/$/m);
+    expect(robots).toMatch(/^Sitemap: http\S+\/sitemap-index\.xml$/m);
+  });
+
+  test('the RSS feed is well-formed, one item per listing, newest first', async () => {
+    const text = await read('feed.xml');
+    expect(XMLValidator.validate(text)).toBe(true);
+    const items = xml.parse(text).rss.channel.item as { title: string; link: string; pubDate: string }[];
+    expect(items).toHaveLength(listings.length);
+    const dates = items.map((item) => Date.parse(item.pubDate));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    for (const listing of listings)
+      expect(items.some((item) => item.link.endsWith(`/catalog/${listing.id}/`))).toBe(true);
+  });
+});
+
+describe('OpenAPI', () => {
+  test('lints with zero errors (Redocly, recommended rules)', async () => {
+    const result = await run(
+      process.execPath,
+      ['node_modules/@redocly/cli/bin/cli.js', 'lint', join(DIST_CLIENT, 'openapi.json'), '--format=json'],
+      {
+        env: childEnv({ REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }),
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((error: { stdout: string }) => error);
+    const report = JSON.parse(result.stdout);
+    const problems = report.problems.filter((p: { ignored?: boolean }) => !p.ignored);
+    expect(problems.filter((p: { severity: string }) => p.severity === 'error')).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  }, 60_000);
+
+  test('documents every endpoint with the bearer scheme, the envelope, error.fields and the rate-limit headers', async () => {
+    const document = JSON.parse(await read('openapi.json'));
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [
+        '/api/v1/catalog',
+        '/api/v1/catalog/{id}',
+        '/api/v1/demand',
+        '/api/v1/health',
+        '/api/v1/requests',
+        '/api/v1/requests/{id}',
+        '/api/v1/samples/{id}',
+        '/api/v1/samples/{id}/download',
+      ].sort(),
+    );
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.schemas.Error.properties.error.properties.fields).toBeDefined();
+    const post = document.paths['/api/v1/requests'].post;
+    expect(post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+    expect(post.requestBody.content['application/json'].example).toBeDefined();
+    expect(Object.keys(post.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+    ]);
+    expect(post.responses['429'].headers['Retry-After']).toBeDefined();
+    expect(post.responses['201'].headers.RateLimit).toBeDefined();
+    expect(document.components.schemas.Listing.required).toHaveLength(13);
+  });
+});
