@@ -75,11 +75,13 @@ describe('the error envelope, over HTTP', () => {
       .stdout()
       .split('\n')
       .find((l) => l.includes(a.headers['x-request-id'] as string));
+    // A malformed key is refused (401) even on a public endpoint, and the log never holds it.
     expect(JSON.parse(line!)).toMatchObject({
       method: 'GET',
       route: 'GET /api/v1/catalog',
-      status: 200,
+      status: 401,
       clientIp: ip,
+      keyId: null,
     });
     expect(server.stdout()).not.toContain('dss_secret_value');
   });
