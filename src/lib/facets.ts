@@ -1,39 +1,58 @@
 // Catalogue facets: each value is a radio button in /catalog/ and a token on each listing card,
-// so CSS :has() can filter without JavaScript (rules in /catalog/filters.css).
+// so CSS :has() filters without JavaScript (rules in /catalog/filters.css); a small script only adds the
+// count, the empty state and a shareable URL.
 import type { Listing } from '../../api/listing-schema.ts';
 import { languageCode } from '../../api/languages.ts';
-import { LISTING_STATUSES, VERTICALS } from '../../api/vocabulary.ts';
-import { STATUS_LABELS, VERTICAL_LABELS } from './format.ts';
+import { DICOM_MODALITIES, LISTING_STATUSES, VERTICALS, type DicomModality } from '../../api/vocabulary.ts';
+import { STATUS_LABELS, VERTICAL_LABELS, humanize } from './format.ts';
 
-export type Facet = { name: string; legend: string; options: { token: string; label: string }[] };
+export type FacetName = 'vertical' | 'status' | 'language' | 'modality' | 'domain' | 'geography';
+export type Facet = { name: FacetName; legend: string; options: { token: string; label: string }[] };
 
-const languageToken = (name: string) => languageCode(name) ?? name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const slug = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const languageToken = (name: string) => languageCode(name) ?? slug(name);
+const modalities = (listing: Listing) => listing.modality?.split(',').map((code) => code.trim()) ?? [];
 
-export function listingTokens(listing: Listing): Record<string, string> {
+/** The space-separated tokens a card carries per facet (data-vertical="…", data-language="en es", …). */
+export function listingTokens(listing: Listing): Record<FacetName, string> {
   return {
     vertical: listing.vertical,
     status: listing.status,
     language: (listing.languages ?? []).map(languageToken).join(' '),
+    modality: modalities(listing).map((code) => code.toLowerCase()).join(' '),
+    domain: listing.domain,
+    geography: slug(listing.geography),
   };
 }
 
+const distinct = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+
 export function catalogFacets(listings: readonly Listing[]): Facet[] {
-  const languages = [...new Set(listings.flatMap((listing) => listing.languages ?? []))].sort();
   return [
-    {
-      name: 'vertical',
-      legend: 'Vertical',
-      options: VERTICALS.map((v) => ({ token: v, label: VERTICAL_LABELS[v] })),
-    },
-    {
-      name: 'status',
-      legend: 'Status',
-      options: LISTING_STATUSES.map((s) => ({ token: s, label: STATUS_LABELS[s] })),
-    },
+    { name: 'vertical', legend: 'Vertical', options: VERTICALS.map((v) => ({ token: v, label: VERTICAL_LABELS[v] })) },
+    { name: 'status', legend: 'Status', options: LISTING_STATUSES.map((s) => ({ token: s, label: STATUS_LABELS[s] })) },
     {
       name: 'language',
       legend: 'Language',
-      options: languages.map((l) => ({ token: languageToken(l), label: l })),
+      options: distinct(listings.flatMap((l) => l.languages ?? [])).map((l) => ({ token: languageToken(l), label: l })),
+    },
+    {
+      name: 'modality',
+      legend: 'Modality',
+      options: distinct(listings.flatMap(modalities)).map((code) => ({
+        token: code.toLowerCase(),
+        label: `${DICOM_MODALITIES[code as DicomModality]} (${code})`,
+      })),
+    },
+    {
+      name: 'domain',
+      legend: 'Domain',
+      options: distinct(listings.map((l) => l.domain)).map((d) => ({ token: d, label: humanize(d) })),
+    },
+    {
+      name: 'geography',
+      legend: 'Geography',
+      options: distinct(listings.map((l) => l.geography)).map((g) => ({ token: slug(g), label: g })),
     },
   ];
 }

@@ -1,0 +1,94 @@
+// Every page type in a real browser, against the built server: it loads cleanly, passes axe (WCAG 2.1 AA) in
+// light and dark, works with a keyboard, and is photographed at desktop and mobile width for review.
+import { mkdir } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { requireBuild } from '../support/dist.ts';
+import { openBrowser, watch } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const PAGES: [string, string, number][] = [
+  ['home', '/', 200],
+  ['catalogue', '/catalog/', 200],
+  ['listing', '/catalog/us-auto-insurance-claims-calls/', 200],
+  ['listing-imaging', '/catalog/de-chest-ct-lung-nodules/', 200],
+  ['demand', '/demand/', 200],
+  ['api-guide', '/docs/api/', 200],
+  ['access', '/access/', 200],
+  ['not-found', '/no-such-page/', 404],
+];
+
+let server: RunningServer;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+
+beforeAll(async () => {
+  requireBuild();
+  server = await startServer();
+  browser = await openBrowser();
+  await mkdir('screenshots', { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(PAGES)('%s (%s)', (name, path, status) => {
+  test('loads with no console error and no failed request', async () => {
+    const page = await browser.context.newPage();
+    const problems = watch(page, (url) => (new URL(url).pathname === path ? status : 200));
+    const response = await page.goto(server.url + path, { waitUntil: 'networkidle' });
+    expect(response!.status()).toBe(status);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
+    await page.close();
+  });
+
+  test.each(['light', 'dark'] as const)('axe finds no WCAG 2.1 AA violation (%s)', async (scheme) => {
+    const page = await browser.context.newPage();
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(server.url + path);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.close();
+  });
+
+  test('every control is reachable by keyboard and visibly focused', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url + path);
+    const focusable = await page.locator('a[href], button, input, select, summary, [tabindex]:not([tabindex="-1"])').count();
+    const seen = new Set<string>();
+    for (let i = 0; i < Math.min(focusable + 2, 120); i++) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        const style = getComputedStyle(element);
+        return {
+          key: `${element.tagName}#${element.id}.${element.textContent?.trim().slice(0, 30)}@${element.getAttribute('href') ?? ''}${(element as HTMLInputElement).value ?? ''}`,
+          visible: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+        };
+      });
+      if (!focus) continue;
+      expect(focus.visible, `focus ring on ${focus.key}`).toBe(true);
+      seen.add(focus.key);
+    }
+    expect(seen.size).toBeGreaterThan(3);
+    await page.close();
+  });
+
+  test('screenshots at desktop and mobile width (screenshots/, git-ignored)', async () => {
+    for (const [label, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['mobile', { width: 390, height: 844 }],
+    ] as const) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize(viewport);
+      await page.goto(server.url + path, { waitUntil: 'networkidle' });
+      const shot = await page.screenshot({ path: `screenshots/${name}-${label}.png`, fullPage: true });
+      expect(shot.byteLength).toBeGreaterThan(5000);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} scrolls sideways at ${label} width`).toBeLessThanOrEqual(0);
+      await page.close();
+    }
+  });
+});

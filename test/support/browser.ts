@@ -1,0 +1,58 @@
+// A real Chromium (Debian's, installed by .ci/run) driven by playwright-core: headless, no sandbox (CI runs as
+// root), background networking off (this machine has no network), a fresh profile every time.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function openBrowser(options: { javaScriptEnabled?: boolean; colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {}) {
+  const profile = await mkdtemp(join(tmpdir(), 'dss-chromium-'));
+  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export type PageProblems = { consoleErrors: string[]; failedRequests: string[] };
+
+/** Collects console errors and failed requests (network failures and HTTP errors) while a page is used. */
+export function watch(page: Page, expectedStatus: (url: string) => number = () => 200): PageProblems {
+  const problems: PageProblems = { consoleErrors: [], failedRequests: [] };
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // Chromium logs every HTTP error as a console error, including a 404 page's own (expected) status.
+    const url = message.location().url;
+    if (message.text().startsWith('Failed to load resource') && url && expectedStatus(url) >= 400) return;
+    problems.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.consoleErrors.push(error.message));
+  page.on('requestfailed', (request) => problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.status() !== expectedStatus(response.url())) {
+      problems.failedRequests.push(`${response.url()} ${response.status()}`);
+    }
+  });
+  return problems;
+}
