@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { invalid, type FieldErrors } from './errors.ts';
 
 export function fieldErrors(issues: readonly z.core.$ZodIssue[], unknownHint: string): FieldErrors {
-  const fields: FieldErrors = {};
+  // No prototype: a field named "toString" or "__proto__" is a key like any other.
+  const fields: FieldErrors = Object.create(null);
   const add = (path: string, message: string) => (fields[path] ??= []).push(message);
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -22,8 +23,8 @@ export function parseQuery<S extends z.ZodType>(
   schema: S,
   allowed: readonly string[],
 ): z.output<S> {
-  const query: Record<string, string> = {};
-  const fields: FieldErrors = {};
+  const query: Record<string, string> = Object.create(null);
+  const fields: FieldErrors = Object.create(null);
   for (const [name, value] of params) {
     if (name in query) fields[name] = ['give this parameter once'];
     query[name] = value;

@@ -47,15 +47,21 @@ describe.each(PAGES)('%s (%s)', (name, path, status) => {
     const page = await browser.context.newPage();
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(server.url + path);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await page.close();
   });
 
   test('every control is reachable by keyboard and visibly focused', async () => {
     const page = await browser.context.newPage();
     await page.goto(server.url + path);
-    const focusable = await page.locator('a[href], button, input, select, summary, [tabindex]:not([tabindex="-1"])').count();
+    const focusable = await page
+      .locator('a[href], button, input, select, summary, [tabindex]:not([tabindex="-1"])')
+      .count();
     const seen = new Set<string>();
     for (let i = 0; i < Math.min(focusable + 2, 120); i++) {
       await page.keyboard.press('Tab');

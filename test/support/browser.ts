@@ -7,7 +7,13 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function openBrowser(options: { javaScriptEnabled?: boolean; colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {}) {
+export async function openBrowser(
+  options: {
+    javaScriptEnabled?: boolean;
+    colorScheme?: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+  } = {},
+) {
   const profile = await mkdtemp(join(tmpdir(), 'dss-chromium-'));
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -48,7 +54,9 @@ export function watch(page: Page, expectedStatus: (url: string) => number = () =
     problems.consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => problems.consoleErrors.push(error.message));
-  page.on('requestfailed', (request) => problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) =>
+    problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText}`),
+  );
   page.on('response', (response) => {
     if (response.status() >= 400 && response.status() !== expectedStatus(response.url())) {
       problems.failedRequests.push(`${response.url()} ${response.status()}`);

@@ -1,6 +1,11 @@
 // The operator CLI as a child process, as an operator runs it: `npm run --silent ops -- … --json`.
 import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { childEnv } from './child-env.ts';
+
+// Node's compile cache halves the CLI's start-up (about 0.6 s to 0.3 s), most of what CLI-heavy tests wait for.
+const COMPILE_CACHE = join(tmpdir(), 'dss-test-node-compile-cache');
 
 export type OpsResult = { code: number; json: any; stdout: string; stderr: string };
 
@@ -11,7 +16,7 @@ export function ops(where: string | Record<string, string>, ...args: string[]): 
     execFile(
       process.execPath,
       ['scripts/ops.ts', ...args, '--json'],
-      { env: childEnv(env) },
+      { env: childEnv({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...env }) },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         let json: unknown;

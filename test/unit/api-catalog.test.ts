@@ -220,3 +220,13 @@ test('no nda value appears in any public API response', async () => {
   for (const listing of listings) bodies.push(await (await t.call(`/api/v1/catalog/${listing.id}`)).text());
   for (const body of bodies) for (const secret of secrets) expect(body.includes(secret), secret).toBe(false);
 });
+
+test.each(['toString', 'valueOf', 'hasOwnProperty', '__proto__', 'constructor'])(
+  'a query parameter named %s is refused like any unknown one (422), never a 500',
+  async (name) => {
+    const response = await t.call(`/api/v1/catalog?${name}=1`);
+    expect(response.status).toBe(422);
+    const { error } = await response.json();
+    expect(Object.keys(error.fields)).toEqual([name]);
+  },
+);
