@@ -9,6 +9,8 @@ import { isPermanent, type MailTransport } from './transport.ts';
 const LEASE_MS = 30_000;
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 10 * 60_000;
+const SEND_CONCURRENCY = 4;
+const CLAIM_LIMIT = 200; // per pass: a backlog drains over several passes, each lease well within LEASE_MS
 
 export function retryDelay(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
@@ -52,34 +54,43 @@ export function createMailWorker(deps: {
       return tx
         .all('mail')
         .filter((mail) => isDue(mail, at))
+        .slice(0, CLAIM_LIMIT)
         .map((mail) => tx.update('mail', mail.id, { status: 'sending', lease_until: leaseUntil }));
     });
-    for (const mail of claimed) {
-      try {
-        await deps.transport.send(mail);
-        await store.transact((tx) =>
-          tx.update('mail', mail.id, {
-            status: 'sent',
-            sent_at: now().toISOString(),
-            lease_until: null,
-            attempts: mail.attempts + 1,
-          }),
-        );
-      } catch (error) {
-        const attempts = mail.attempts + 1;
-        const permanent = isPermanent(error);
-        const message = error instanceof Error ? error.message : String(error);
-        deps.log.info('mail not sent', { mailId: mail.id, attempts, permanent, error: message });
-        await store.transact((tx) =>
-          tx.update('mail', mail.id, {
-            status: permanent ? 'failed' : 'queued',
-            attempts,
-            last_error: message.slice(0, 500),
-            lease_until: null,
-            next_attempt_at: new Date(now().getTime() + retryDelay(attempts)).toISOString(),
-          }),
-        );
-      }
+    // A few at a time: each outcome is recorded right after its send, and concurrent records share a commit.
+    let next = 0;
+    const sender = async () => {
+      while (next < claimed.length) await deliverOne(claimed[next++]!);
+    };
+    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, sender));
+  }
+
+  async function deliverOne(mail: MailRecord): Promise<void> {
+    const { store } = deps;
+    try {
+      await deps.transport.send(mail);
+      await store.transact((tx) =>
+        tx.update('mail', mail.id, {
+          status: 'sent',
+          sent_at: now().toISOString(),
+          lease_until: null,
+          attempts: mail.attempts + 1,
+        }),
+      );
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      const permanent = isPermanent(error);
+      const message = error instanceof Error ? error.message : String(error);
+      deps.log.info('mail not sent', { mailId: mail.id, attempts, permanent, error: message });
+      await store.transact((tx) =>
+        tx.update('mail', mail.id, {
+          status: permanent ? 'failed' : 'queued',
+          attempts,
+          last_error: message.slice(0, 500),
+          lease_until: null,
+          next_attempt_at: new Date(now().getTime() + retryDelay(attempts)).toISOString(),
+        }),
+      );
     }
   }
 

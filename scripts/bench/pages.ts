@@ -1,0 +1,98 @@
+// Pages as people get them: Lighthouse (performance, accessibility, best practices, SEO) on each page type in
+// Debian's Chromium, beside a bare one-line HTML page as the baseline; and the size budgets.
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startBare, startOurs } from './processes.ts';
+import type { Row } from './report.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const PAGES = [
+  '/',
+  '/catalog/',
+  '/catalog/us-auto-insurance-claims-calls/',
+  '/demand/',
+  '/docs/api/',
+  '/access/',
+];
+const BARE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="A bare page as the Lighthouse baseline."></head><body><h1>Bare page</h1><p>One line.</p></body></html>';
+
+async function scores(url: string, port: number): Promise<Record<string, number>> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  const categories = result!.lhr.categories;
+  return Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
+}
+
+export async function pagesPart(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-pages-'));
+  const ours = await startOurs({ DATA_DIR: dataDir, RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' });
+  const bare = await startBare({ '/': { status: 200, body: BARE_PAGE, type: 'text/html; charset=utf-8' } });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const baseline = await scores(`${bare.url}/`, chrome.port);
+    for (const page of PAGES) {
+      process.stderr.write(`pages: lighthouse ${page}\n`);
+      const mine = await scores(ours.url + page, chrome.port);
+      for (const category of CATEGORIES) {
+        rows.push({
+          figure: `Lighthouse ${category} ${page}`,
+          ours: mine[category]!,
+          baseline: baseline[category],
+          unit: '',
+          target: '≥ 95',
+          met: mine[category]! >= 95,
+        });
+      }
+    }
+  } finally {
+    chrome.kill();
+    await ours.stop();
+    await bare.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const catalogGz = gzipSync(await readFile('dist/client/catalog/index.html')).length / 1024;
+  rows.push({
+    figure: '/catalog/ HTML, gzipped',
+    ours: catalogGz,
+    unit: 'KB',
+    target: '< 50 KB',
+    met: catalogGz < 50,
+  });
+  let largestScript = 0;
+  for (const entry of await readdir('dist/client', { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.js')) {
+      largestScript = Math.max(
+        largestScript,
+        gzipSync(await readFile(join(entry.parentPath, entry.name))).length / 1024,
+      );
+    }
+  }
+  rows.push({
+    figure: 'largest page script, gzipped',
+    ours: largestScript,
+    unit: 'KB',
+    target: '≤ 10 KB',
+    met: largestScript <= 10,
+  });
+  return rows;
+}

@@ -1,0 +1,344 @@
+// The benchmark parts (issue "Benchmarks against the limit"). Each measures ours and a baseline in the same run
+// and returns rows; none fails on speed.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { createRateLimiter } from '../../api/rate-limit.ts';
+import { Store } from '../../api/store/store.ts';
+import type { DataRequestRecord } from '../../api/store/records.ts';
+import { generateListings } from './generate-listings.ts';
+import { labWithKeyInStore } from './lab.ts';
+import { rssMb, startBare, startOurs, timedBuild } from './processes.ts';
+import type { Row } from './report.ts';
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+const UNLIMITED = { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000000', RATE_LIMIT_KEY_PER_MINUTE: '1000000000' };
+
+type Load = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+};
+
+async function load(options: autocannon.Options): Promise<Load> {
+  const result = await autocannon({ connections: 100, pipelining: 1, duration: 8, ...options });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/** Warm up for 2 s, then measure. */
+async function measure(options: autocannon.Options): Promise<Load> {
+  await load({ ...options, duration: 2 });
+  return load(options);
+}
+
+export async function buildPart(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const work = resolve('.tmp/bench-build');
+  const results: Record<
+    string,
+    { ours: { seconds: number; maxRssMb: number }; bare: { seconds: number; maxRssMb: number } }
+  > = {};
+  for (const n of [1000, 10_000]) {
+    const content = join(work, `content-${n}`);
+    log(`build: generating ${n} listings`);
+    await generateListings(n, content);
+    log(`build: ours, ${n} listings`);
+    await rm(join(work, 'cache-ours'), { recursive: true, force: true });
+    const ours = await timedBuild(['--outDir', join(work, 'out-ours')], {
+      CONTENT_DIR: content,
+      ASTRO_CACHE_DIR: join(work, 'cache-ours'),
+    });
+    log(`build: bare Astro, ${n} listings`);
+    // Both builds start cold: the bare project's content cache lives in its own node_modules/.astro.
+    await rm('scripts/bench/bare-astro/node_modules', { recursive: true, force: true });
+    const bare = await timedBuild(
+      ['--root', 'scripts/bench/bare-astro', '--outDir', join(work, 'out-bare')],
+      {
+        CONTENT_DIR: content,
+      },
+    );
+    results[n] = { ours, bare };
+    rows.push({
+      figure: `build, ${n.toLocaleString('en-US')} listings`,
+      ours: ours.seconds,
+      baseline: bare.seconds,
+      unit: 's',
+      ...(n === 10_000 ? { target: '≤ 1.5× bare', met: ours.seconds <= 1.5 * bare.seconds } : {}),
+    });
+    rows.push({
+      figure: `build peak memory, ${n.toLocaleString('en-US')}`,
+      ours: ours.maxRssMb,
+      baseline: bare.maxRssMb,
+      unit: 'MB',
+      ...(n === 10_000 ? { target: '≤ 4,096 MB', met: ours.maxRssMb <= 4096 } : {}),
+    });
+  }
+  const scaling = results[10_000]!.ours.seconds / results[1000]!.ours.seconds;
+  rows.push({
+    figure: 'build t(10,000) / t(1,000)',
+    ours: scaling,
+    baseline: results[10_000]!.bare.seconds / results[1000]!.bare.seconds,
+    unit: '×',
+    target: '≤ 12',
+    met: scaling <= 12,
+  });
+  await rm(work, { recursive: true, force: true });
+  return rows;
+}
+
+/** The bytes our server answers, for the bare server to answer too. */
+async function snapshot(
+  base: string,
+  paths: string[],
+): Promise<Record<string, { status: number; body: string }>> {
+  const bodies: Record<string, { status: number; body: string }> = {};
+  for (const path of paths) {
+    const response = await fetch(base + path);
+    bodies[path] = { status: response.status, body: await response.text() };
+  }
+  return bodies;
+}
+
+export async function readsPart(): Promise<Row[]> {
+  const paths = [
+    '/api/v1/catalog',
+    '/api/v1/catalog?language=en',
+    '/api/v1/catalog/us-auto-insurance-claims-calls',
+    '/catalog.json',
+  ];
+  const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-reads-'));
+  const ours = await startOurs({ ...UNLIMITED, DATA_DIR: dataDir });
+  const bare = await startBare(await snapshot(ours.url, paths));
+  const rows: Row[] = [];
+  try {
+    for (const path of paths) {
+      log(`reads: ${path}`);
+      const mine = await measure({ url: ours.url + path });
+      const theirs = await measure({ url: bare.url + path });
+      const isFile = path === '/catalog.json';
+      rows.push({
+        figure: `GET ${path} req/s`,
+        ours: mine.requestsPerSecond,
+        baseline: theirs.requestsPerSecond,
+        unit: 'req/s',
+        target: isFile ? 'as fast as a file can be' : '≥ 0.6× bare',
+        ...(isFile ? {} : { met: mine.requestsPerSecond >= 0.6 * theirs.requestsPerSecond }),
+      });
+      rows.push({
+        figure: `GET ${path} p99`,
+        ours: mine.p99,
+        baseline: theirs.p99,
+        unit: 'ms',
+        target: '≤ 25 ms',
+        met: mine.p99 <= 25,
+      });
+      rows.push({
+        figure: `GET ${path} errors`,
+        ours: mine.errors + mine.non2xx,
+        baseline: theirs.errors + theirs.non2xx,
+        unit: '',
+        target: '0',
+        met: mine.errors + mine.non2xx === 0,
+      });
+    }
+    rows.push({ figure: 'server RSS after reads', ours: await rssMb(ours.pid), unit: 'MB' });
+  } finally {
+    await ours.stop();
+    await bare.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export async function rejectionsPart(): Promise<Row[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-429-'));
+  // Behind a (simulated) proxy, so one machine can be two clients: the flooder and a well-behaved lab.
+  const ours = await startOurs({
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '600',
+    TRUST_PROXY: 'true',
+    DATA_DIR: dataDir,
+  });
+  const path = '/api/v1/catalog';
+  const flood = { 'X-Forwarded-For': '198.51.100.1' };
+  const polite = (n: number) => ({ 'X-Forwarded-For': `203.0.113.${n}` });
+  const rows: Row[] = [];
+  try {
+    for (let i = 0; i < 700; i++) await fetch(ours.url + path, { headers: flood }); // exhaust the flooder's window
+    const refused = await fetch(ours.url + path, { headers: flood });
+    const bare = await startBare({ [path]: { status: 429, body: await refused.text() } });
+    log('rejections: 429 flood, ours and bare');
+    const mine = await measure({ url: ours.url + path, headers: flood });
+    const theirs = await measure({ url: bare.url + path });
+    await bare.stop();
+    rows.push({
+      figure: '429s served per second',
+      ours: mine.requestsPerSecond,
+      baseline: theirs.requestsPerSecond,
+      unit: 'req/s',
+      target: '≥ 0.8× bare',
+      met: mine.requestsPerSecond >= 0.8 * theirs.requestsPerSecond,
+    });
+    log('rejections: a polite client alone, then during a flood');
+    const quiet = await load({
+      url: ours.url + path,
+      headers: polite(1),
+      connections: 5,
+      overallRate: 50,
+      duration: 5,
+    });
+    const [, during] = await Promise.all([
+      load({ url: ours.url + path, headers: flood, duration: 6 }),
+      load({ url: ours.url + path, headers: polite(2), connections: 5, overallRate: 50, duration: 5 }),
+    ]);
+    rows.push({
+      figure: "another IP's p99 during a 429 flood",
+      ours: during.p99,
+      baseline: quiet.p99,
+      unit: 'ms',
+      target: '≤ 25 ms, all 200',
+      met: during.p99 <= 25 && during.non2xx === 0 && during.errors === 0,
+    });
+  } finally {
+    await ours.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+async function seedRequests(
+  dataDir: string,
+  count: number,
+  orgId: string,
+  accountId: string,
+  keyId: string,
+): Promise<void> {
+  const store = await Store.open(dataDir);
+  const batch = 500;
+  for (let done = 0; done < count; done += batch) {
+    await store.transact((tx) => {
+      for (let i = done; i < Math.min(done + batch, count); i++) {
+        const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+        const request: DataRequestRecord = {
+          id: `req_seed${String(i).padStart(8, '0')}`,
+          org_id: orgId,
+          account_id: accountId,
+          key_id: keyId,
+          status: 'received',
+          created_at: at,
+          reply_due_at: at,
+          replied_at: null,
+          data_types: ['call_audio'],
+          languages: ['English'],
+          domains: ['insurance'],
+          volume: '1-10 TB',
+          timeline: '3-6 months',
+          exclusivity: 'open_to_both',
+          description: `Seeded request ${i} for the write benchmark: insurance calls in English, call audio.`,
+          publish_to_demand_board: i % 10 === 0,
+        };
+        tx.insert('requests', request);
+      }
+    });
+  }
+  await store.close();
+}
+
+export async function writesPart(): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const stored of [0, 10_000, 100_000]) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-writes-'));
+    const lab = await labWithKeyInStore(dataDir);
+    log(`writes: seeding ${stored} requests`);
+    await seedRequests(dataDir, stored, lab.orgId, lab.accountId, lab.keyId);
+    const ours = await startOurs({ ...UNLIMITED, DATA_DIR: dataDir });
+    try {
+      const options = {
+        url: `${ours.url}/api/v1/requests`,
+        method: 'POST' as const,
+        connections: 50,
+        headers: { Authorization: `Bearer ${lab.key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          data_types: ['call_audio'],
+          languages: ['en'],
+          description: 'Benchmark request: English insurance calls.',
+        }),
+      };
+      await load({ ...options, duration: 2 });
+      await ours.loop(); // reset the loop histogram after the warm-up
+      log(`writes: POST with ${stored} stored`);
+      const result = await load(options);
+      const loop = await ours.loop();
+      const label = stored.toLocaleString('en-US');
+      const atScale = stored === 100_000;
+      rows.push({
+        figure: `POST /requests, ${label} stored: writes/s`,
+        ours: result.requestsPerSecond,
+        unit: '/s',
+        ...(atScale ? { target: '≥ 500', met: result.requestsPerSecond >= 500 } : {}),
+      });
+      rows.push({ figure: `POST /requests, ${label} stored: p50`, ours: result.p50, unit: 'ms' });
+      rows.push({
+        figure: `POST /requests, ${label} stored: p99`,
+        ours: result.p99,
+        unit: 'ms',
+        ...(atScale ? { target: '≤ 50 ms', met: result.p99 <= 50 } : {}),
+      });
+      rows.push({
+        figure: `POST /requests, ${label} stored: event-loop delay p99`,
+        ours: loop.p99,
+        unit: 'ms',
+        ...(atScale ? { target: '≤ 20 ms', met: loop.p99 <= 20 } : {}),
+      });
+      rows.push({
+        figure: `POST /requests, ${label} stored: errors`,
+        ours: result.errors + result.non2xx,
+        unit: '',
+        target: '0',
+        met: result.errors + result.non2xx === 0,
+      });
+      rows.push({ figure: `server RSS after writes, ${label} stored`, ours: loop.rssMb, unit: 'MB' });
+    } finally {
+      await ours.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+export async function memoryPart(): Promise<Row[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-mem-'));
+  const ours = await startOurs({ DATA_DIR: dataDir });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const idle = await rssMb(ours.pid);
+  await ours.stop();
+  await rm(dataDir, { recursive: true, force: true });
+  // The limiter alone, in this process: heap before and after a million distinct clients.
+  globalThis.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const limiter = createRateLimiter({ policy: 'per-ip', limit: 60 });
+  for (let i = 0; i < 1_000_000; i++)
+    limiter.take(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}:${i >> 24}`, 1_000 + i / 100);
+  globalThis.gc?.();
+  const grown = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+  return [
+    { figure: 'server RSS idle', ours: idle, unit: 'MB' },
+    {
+      figure: 'rate limiter heap after 1,000,000 distinct IPs',
+      ours: grown,
+      unit: 'MB',
+      target: 'bounded (≤ 100,000 windows)',
+      met: limiter.size <= 100_000,
+    },
+  ];
+}

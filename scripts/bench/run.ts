@@ -1,0 +1,34 @@
+// `npm run bench [-- build|reads|rejections|writes|memory|pages …]`: measures ours against a baseline measured in
+// the same run on the same machine, prints one table (Markdown, for BENCHMARKS.md), and never fails on speed.
+import { cpus, totalmem } from 'node:os';
+import { buildPart, memoryPart, readsPart, rejectionsPart, writesPart } from './parts.ts';
+import { pagesPart } from './pages.ts';
+import { table, type Row } from './report.ts';
+
+const PARTS: Record<string, () => Promise<Row[]>> = {
+  build: buildPart,
+  reads: readsPart,
+  rejections: rejectionsPart,
+  writes: writesPart,
+  memory: memoryPart,
+  pages: pagesPart,
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in PARTS));
+if (unknown.length) {
+  process.stderr.write(`Unknown part ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}\n`);
+  process.exit(2);
+}
+const rows: Row[] = [];
+for (const name of asked.length ? asked : Object.keys(PARTS)) {
+  const started = performance.now();
+  try {
+    rows.push(...(await PARTS[name]!()));
+  } catch (error) {
+    process.stderr.write(`part ${name} failed: ${(error as Error).stack}\n`);
+  }
+  process.stderr.write(`${name}: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+}
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+process.stdout.write(`\n${new Date().toISOString().slice(0, 10)} on ${machine}\n\n${table(rows)}\n`);
