@@ -4,7 +4,8 @@
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
-import { errorResponse, json } from './http.ts';
+import { empty, errorResponse, json, setHeaders } from './http.ts';
+import { headerOf } from './node-adapter.ts';
 import { authenticate, type Caller } from './labs.ts';
 import type { RequestLog } from './log.ts';
 import { createRateLimiter, type RateLimitDecision } from './rate-limit.ts';
@@ -63,7 +64,8 @@ const health: Handler = async (_request, { deps }) => {
   });
 };
 
-const CORS_HEADERS = {
+const COMMON_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, WWW-Authenticate',
 };
@@ -111,7 +113,7 @@ export function createApi(deps: Deps) {
 
   /** A present but invalid key is refused everywhere, public endpoints too (contract §5). */
   async function identify(request: Request, state: DispatchState): Promise<void> {
-    const header = request.headers.get('authorization');
+    const header = headerOf(request, 'authorization');
     if (header === null) return;
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
     if (!match) {
@@ -223,17 +225,12 @@ export function createApi(deps: Deps) {
           );
         }
       }
-      const headers = response.headers;
-      if (state.limit)
-        for (const [name, value] of Object.entries(state.limit.headers)) headers.set(name, value);
-      if (request.headers.has('authorization')) {
+      if (state.limit) setHeaders(response, state.limit.headers);
+      if (headerOf(request, 'authorization') !== null) {
         // An answer to a keyed request may hold what only that lab may see: no shared cache may keep it.
-        headers.set('Cache-Control', 'private, no-store');
-        headers.set('Vary', 'Authorization');
+        setHeaders(response, { 'Cache-Control': 'private, no-store', Vary: 'Authorization' });
       }
-      headers.set('X-Request-Id', meta.requestId);
-      headers.set('X-Content-Type-Options', 'nosniff');
-      for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
+      setHeaders(response, { 'X-Request-Id': meta.requestId, ...COMMON_HEADERS });
       deps.log.request({
         requestId: meta.requestId,
         method: request.method,
@@ -255,7 +252,7 @@ function unauthorized(message: string, error?: 'invalid_request' | 'invalid_toke
 }
 
 function preflight(allow: string[]): Response {
-  return new Response(null, {
+  return empty({
     status: 204,
     headers: {
       Allow: allow.join(', '),

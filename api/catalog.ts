@@ -40,14 +40,18 @@ export const catalogQuerySchema = z.strictObject({
 });
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 
-type Entry = { listing: Listing; public: PublicListing; languageCodes: Set<string> };
+type Entry = { listing: Listing; public: PublicListing; bytes: Buffer; languageCodes: Set<string> };
 
 export type Catalog = {
   /** The whole catalogue, serialised once. */
   readonly allJson: string;
+  /** The same, as the bytes sent on every unfiltered request. */
+  readonly allBytes: Buffer;
   readonly size: number;
   find(id: string): Listing | undefined;
   publicListing(id: string): PublicListing | undefined;
+  /** `{ data: listing }` with the public fields, serialised once. */
+  publicListingBytes(id: string): Buffer | undefined;
   filter(query: CatalogQuery): CatalogBody;
 };
 
@@ -55,15 +59,18 @@ export function createCatalog(listings: readonly Listing[]): Catalog {
   const entries: Entry[] = [...listings].sort(byId).map((listing) => ({
     listing,
     public: toPublicListing(listing),
+    bytes: Buffer.from(JSON.stringify({ data: toPublicListing(listing) })),
     languageCodes: new Set((listing.languages ?? []).map((name) => languageCode(name)!)),
   }));
   const byIdMap = new Map(entries.map((entry) => [entry.listing.id, entry]));
   const allJson = JSON.stringify(catalogBody(listings));
   return {
     allJson,
+    allBytes: Buffer.from(allJson),
     size: entries.length,
     find: (id) => byIdMap.get(id)?.listing,
     publicListing: (id) => byIdMap.get(id)?.public,
+    publicListingBytes: (id) => byIdMap.get(id)?.bytes,
     filter(query) {
       const data = entries
         .filter(

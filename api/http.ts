@@ -1,34 +1,134 @@
-// Building API responses. JSON bodies are kept as strings beside their Response so the node:http adapter
-// can write them directly instead of reading the Response's stream (the API's hot path).
+// Building API responses. A JSON response made here is a `Response` to every caller (instanceof, status,
+// headers, text(), json(), body…), but it keeps its body string and its headers as a plain record, and builds
+// the real web Response only if someone asks for more than that, as @hono/node-server's lightweight Response
+// does. The node:http adapter writes the record and the string directly: constructing a web Response, its
+// Headers and its body stream costs more than the rest of a catalogue request (measured: 11 µs of ~30 µs).
 import { ApiError } from './errors.ts';
-
-const jsonBodies = new WeakMap<Response, string>();
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function json(
-  data: unknown,
-  init: { status?: number; headers?: Record<string, string> } = {},
-): Response {
+type Init = { status?: number; headers?: Record<string, string> };
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
+
+/** A Response whose status, headers and body are plain values until something needs the web object. */
+class LightResponse {
+  readonly status: number;
+  /** Lower-case header names. */
+  readonly record: Record<string, string>;
+  readonly text_: string | Buffer | null;
+  #real: Response | undefined;
+  #headers: Headers | undefined;
+
+  constructor(body: string | Buffer | null, init: Init) {
+    this.status = init.status ?? 200;
+    this.text_ = body;
+    this.record = {};
+    if (body !== null) this.record['content-type'] = JSON_TYPE;
+    for (const [name, value] of Object.entries(init.headers ?? {})) this.record[name.toLowerCase()] = value;
+  }
+
+  /** Sets a header whether or not the Headers object exists yet. */
+  set(name: string, value: string): void {
+    if (this.#headers) this.#headers.set(name, value);
+    else this.record[name.toLowerCase()] = value;
+  }
+
+  private real(): Response {
+    const body =
+      typeof this.text_ === 'string' || this.text_ === null ? this.text_ : new Uint8Array(this.text_);
+    this.#real ??= new Response(body, { status: this.status, headers: this.headers });
+    return this.#real;
+  }
+
+  get headers(): Headers {
+    if (!this.#headers) {
+      this.#headers = new Headers(this.record);
+      // From now on the Headers object is the truth; keep the record in step for the adapter.
+      const headers = this.#headers;
+      const record = this.record;
+      const set = headers.set.bind(headers);
+      headers.set = (name: string, value: string) => {
+        set(name, value);
+        record[name.toLowerCase()] = value;
+      };
+    }
+    return this.#headers;
+  }
+  get ok() {
+    return this.status >= 200 && this.status < 300;
+  }
+  get statusText() {
+    return STATUS_TEXT[this.status] ?? '';
+  }
+  get body() {
+    return this.real().body;
+  }
+  get bodyUsed() {
+    return this.#real?.bodyUsed ?? false;
+  }
+  get type() {
+    return 'default' as const;
+  }
+  get url() {
+    return '';
+  }
+  get redirected() {
+    return false;
+  }
+  text() {
+    return this.#real ? this.#real.text() : Promise.resolve(String(this.text_ ?? ''));
+  }
+  json() {
+    return this.#real ? this.#real.json() : Promise.resolve(JSON.parse(String(this.text_ ?? 'null')));
+  }
+  arrayBuffer() {
+    return this.real().arrayBuffer();
+  }
+  blob() {
+    return this.real().blob();
+  }
+  bytes() {
+    return this.real().bytes();
+  }
+  formData() {
+    return this.real().formData();
+  }
+  clone() {
+    return this.real().clone();
+  }
+}
+Object.setPrototypeOf(LightResponse.prototype, Response.prototype);
+
+/** The plain parts of a response made here, for the adapter's fast path; undefined for any other Response. */
+export function lightParts(
+  response: Response,
+): { headers: Record<string, string>; body: string | Buffer | null } | undefined {
+  if (!(response instanceof LightResponse)) return undefined;
+  return { headers: response.record, body: response.text_ };
+}
+
+/** Sets headers on any Response; on one made here, without building its Headers. */
+export function setHeaders(response: Response, headers: Record<string, string>): void {
+  if (response instanceof LightResponse) {
+    for (const name in headers) response.set(name, headers[name]!);
+  } else {
+    for (const name in headers) response.headers.set(name, headers[name]!);
+  }
+}
+
+export function json(data: unknown, init: Init = {}): Response {
   return jsonText(JSON.stringify(data), init);
 }
 
-/** A JSON response from an already serialised body (e.g. a cached catalogue). */
-export function jsonText(
-  body: string,
-  init: { status?: number; headers?: Record<string, string> } = {},
-): Response {
-  const response = new Response(body, {
-    status: init.status ?? 200,
-    headers: { 'Content-Type': JSON_TYPE, ...init.headers },
-  });
-  jsonBodies.set(response, body);
-  return response;
+/** A JSON response from an already serialised body: a Buffer when it is sent many times (the catalogue). */
+export function jsonText(body: string | Buffer, init: Init = {}): Response {
+  return new LightResponse(body, init) as unknown as Response;
 }
 
-/** The body string of a response made by json()/jsonText(), if it was. */
-export function knownBody(response: Response): string | undefined {
-  return jsonBodies.get(response);
+/** A response without a body (204 to a preflight). */
+export function empty(init: Init): Response {
+  return new LightResponse(null, init) as unknown as Response;
 }
 
 export function errorResponse(error: ApiError): Response {

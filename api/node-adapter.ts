@@ -1,28 +1,93 @@
-// The thin node:http ↔ fetch bridge in front of the API core. JSON bodies made by http.ts are written as strings;
-// request bodies stay unread streams until a handler asks for them (after the rate limit has been decided).
+// The thin node:http ↔ fetch bridge in front of the API core, lazy both ways (as @hono/node-server is):
+// - a request is a `Request` whose method, url and headers come straight from node's IncomingMessage; a web
+//   Headers object or body stream is made only if a handler asks for it (body streams stay unread until then,
+//   after the rate limit has been decided);
+// - a response made by http.ts is written from its plain header record and body string.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { knownBody } from './http.ts';
+import { lightParts } from './http.ts';
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function toRequest(req: IncomingMessage): Request {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.charCodeAt(0) !== 58 /* ':' HTTP/2 pseudo-header */) headers.append(name, raw[i + 1]!);
+class NodeRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly incoming: IncomingMessage;
+  #headers: Headers | undefined;
+  #real: Request | undefined;
+
+  constructor(incoming: IncomingMessage) {
+    this.incoming = incoming;
+    this.method = incoming.method ?? 'GET';
+    // Concatenated, never resolved: `//evil/x` must stay a path on our origin.
+    this.url = `http://localhost${incoming.url?.startsWith('/') ? incoming.url : '/'}`;
   }
-  const method = req.method ?? 'GET';
-  // Concatenated, never resolved: `//evil/x` must stay a path on our origin.
-  const url = `http://localhost${req.url?.startsWith('/') ? req.url : '/'}`;
-  if (BODYLESS.has(method)) return new Request(url, { method, headers });
-  return new Request(url, {
-    method,
-    headers,
-    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
-    duplex: 'half',
-  } as RequestInit);
+
+  get headers(): Headers {
+    if (!this.#headers) {
+      const headers = new Headers();
+      const raw = this.incoming.rawHeaders;
+      for (let i = 0; i < raw.length; i += 2) {
+        if (raw[i]!.charCodeAt(0) !== 58 /* ':' HTTP/2 pseudo-header */) headers.append(raw[i]!, raw[i + 1]!);
+      }
+      this.#headers = headers;
+    }
+    return this.#headers;
+  }
+
+  private real(): Request {
+    this.#real ??= BODYLESS.has(this.method)
+      ? new Request(this.url, { method: this.method, headers: this.headers })
+      : new Request(this.url, {
+          method: this.method,
+          headers: this.headers,
+          body: Readable.toWeb(this.incoming) as ReadableStream<Uint8Array>,
+          duplex: 'half',
+        } as RequestInit);
+    return this.#real;
+  }
+
+  get body() {
+    return this.real().body;
+  }
+  get bodyUsed() {
+    return this.#real?.bodyUsed ?? false;
+  }
+  get signal() {
+    return this.real().signal;
+  }
+  text() {
+    return this.real().text();
+  }
+  json() {
+    return this.real().json();
+  }
+  arrayBuffer() {
+    return this.real().arrayBuffer();
+  }
+  blob() {
+    return this.real().blob();
+  }
+  formData() {
+    return this.real().formData();
+  }
+  clone() {
+    return this.real().clone();
+  }
+}
+Object.setPrototypeOf(NodeRequest.prototype, Request.prototype);
+
+export function toRequest(req: IncomingMessage): Request {
+  return new NodeRequest(req) as unknown as Request;
+}
+
+/** One header of any Request; from node's own parsed headers when the request came through this adapter. */
+export function headerOf(request: Request, name: string): string | null {
+  if (request instanceof NodeRequest) {
+    const value = request.incoming.headers[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+  return request.headers.get(name);
 }
 
 export async function writeResponse(
@@ -30,16 +95,20 @@ export async function writeResponse(
   res: ServerResponse,
   response: Response,
 ): Promise<void> {
-  res.statusCode = response.status;
-  for (const [name, value] of response.headers) res.setHeader(name, value);
   // A body the handler never read (an early 401/413/429) is not drained: the connection closes instead.
-  if (!req.complete && !BODYLESS.has(req.method ?? 'GET')) res.setHeader('Connection', 'close');
-  const text = knownBody(response);
-  if (text !== undefined) {
-    res.setHeader('Content-Length', Buffer.byteLength(text));
-    res.end(req.method === 'HEAD' ? undefined : text);
+  const unread = !req.complete && !BODYLESS.has(req.method ?? 'GET');
+  const light = lightParts(response);
+  if (light) {
+    const headers: Record<string, string | number> = light.headers;
+    if (light.body !== null) headers['content-length'] = Buffer.byteLength(light.body);
+    if (unread) headers.connection = 'close';
+    res.writeHead(response.status, headers);
+    res.end(req.method === 'HEAD' || light.body === null ? undefined : light.body);
     return;
   }
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) res.setHeader(name, value);
+  if (unread) res.setHeader('Connection', 'close');
   if (!response.body || req.method === 'HEAD') {
     res.end();
     return;

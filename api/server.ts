@@ -13,6 +13,7 @@ import { ListingFileError } from './listings.ts';
 import { createRequestLog } from './log.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { siteHeaders } from './site-headers.ts';
+import { loadStaticFiles } from './static-files.ts';
 import { StoreCorruptError } from './store/store.ts';
 import { toRequest, writeResponse } from './node-adapter.ts';
 
@@ -59,12 +60,15 @@ export async function startServer(config: Config) {
   );
   mail.start();
   const astro = await loadAstroHandler();
+  const staticFiles = await loadStaticFiles(fileURLToPath(new URL('../dist/client/', import.meta.url)));
 
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
     const pathname = path.split('?', 1)[0]!;
     if (!isApiPath(pathname)) {
-      for (const [name, value] of Object.entries(siteHeaders(pathname))) res.setHeader(name, value);
+      const headers = siteHeaders(pathname);
+      if (staticFiles.serve(req, res, pathname, headers)) return;
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       return astro(req, res);
     }
     const startedAt = performance.now();

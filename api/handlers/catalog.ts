@@ -11,12 +11,24 @@ import type { Handler } from '../app.ts';
 
 export const PUBLIC_CACHE = 'public, max-age=60';
 
+// Filtered bodies by query string: the catalogue is fixed for the life of the process, so a query answered once
+// is answered the same way again, without zod or ICU. Bounded: emptied when full (valid queries are few).
+const FILTERED_CACHE_LIMIT = 1000;
+const filtered = new WeakMap<object, Map<string, Buffer>>();
+
 export const listCatalog: Handler = (_request, { url, deps }) => {
-  if (url.search === '' || url.search === '?') {
-    return jsonText(deps.catalog.allJson, { headers: { 'Cache-Control': PUBLIC_CACHE } });
+  const headers = { 'Cache-Control': PUBLIC_CACHE };
+  if (url.search === '' || url.search === '?') return jsonText(deps.catalog.allBytes, { headers });
+  let cache = filtered.get(deps.catalog);
+  if (!cache) filtered.set(deps.catalog, (cache = new Map()));
+  let body = cache.get(url.search);
+  if (!body) {
+    const query = parseQuery(url.searchParams, catalogQuerySchema, CATALOG_QUERY_PARAMETERS);
+    body = Buffer.from(JSON.stringify(deps.catalog.filter(query)));
+    if (cache.size >= FILTERED_CACHE_LIMIT) cache.clear();
+    cache.set(url.search, body);
   }
-  const query = parseQuery(url.searchParams, catalogQuerySchema, CATALOG_QUERY_PARAMETERS);
-  return json(deps.catalog.filter(query), { headers: { 'Cache-Control': PUBLIC_CACHE } });
+  return jsonText(body, { headers });
 };
 
 /** The fields shown only under NDA (contract §5); the sample file's location is never shown. */
@@ -47,5 +59,7 @@ export const getListing: Handler = async (_request, { params, caller, now, deps 
     );
     return json({ data: { ...listing, ...ndaFields(deps.catalog.find(id)!) } });
   }
-  return json({ data: listing }, { headers: { 'Cache-Control': PUBLIC_CACHE, Vary: 'Authorization' } });
+  return jsonText(deps.catalog.publicListingBytes(id)!, {
+    headers: { 'Cache-Control': PUBLIC_CACHE, Vary: 'Authorization' },
+  });
 };

@@ -34,3 +34,30 @@ test('an invalid configuration stops start-up with one line naming the variable'
     /Invalid PORT="eighty": expects a port number/,
   );
 });
+
+test('pages and feeds carry an ETag; a matching If-None-Match gets 304 with no body', async () => {
+  for (const path of ['/catalog/', '/catalog.json', '/llms.txt']) {
+    const first = await fetch(server.url + path);
+    const etag = first.headers.get('etag');
+    expect(etag, path).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(server.url + path, { headers: { 'If-None-Match': etag! } });
+    expect(again.status, path).toBe(304);
+    expect(await again.text()).toBe('');
+  }
+});
+
+test.each([
+  ['/', 'text/html; charset=utf-8'],
+  ['/catalog/de-chest-ct-lung-nodules/', 'text/html; charset=utf-8'],
+  ['/catalog/de-chest-ct-lung-nodules.md', 'text/markdown; charset=utf-8'],
+  ['/feed.xml', 'application/rss+xml; charset=utf-8'],
+  ['/catalog/de-chest-ct-lung-nodules/croissant.json', 'application/ld+json; charset=utf-8'],
+])('%s is %s with the security headers', async (path, type) => {
+  const response = await fetch(server.url + path);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe(type);
+  expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+});

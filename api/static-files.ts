@@ -1,0 +1,87 @@
+// The built site's files, served from memory: read once at start-up, sent with an ETag (304 when unchanged).
+// Astro's handler (send) stats and streams a file per request, at a quarter of what node:http can do with the
+// same bytes; this answers as fast as the bare server. Files it does not hold (too large, or past the memory
+// budget) and every other path still go to Astro's handler.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, relative, sep } from 'node:path';
+
+const MAX_FILE_BYTES = 1024 * 1024;
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+};
+
+type StaticFile = { body: Buffer; type: string; etag: string; immutable: boolean };
+
+export type StaticFiles = {
+  readonly count: number;
+  /** Answers a GET or HEAD for a file it holds; false when the request is not its to answer. */
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    headers: Record<string, string>,
+  ): boolean;
+};
+
+export async function loadStaticFiles(clientDir: string): Promise<StaticFiles> {
+  const files = new Map<string, StaticFile>();
+  let total = 0;
+  const entries = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && TYPES[extname(entry.name)])
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of entries) {
+    const size = (await stat(file)).size;
+    if (size > MAX_FILE_BYTES || total + size > MAX_TOTAL_BYTES) continue;
+    const body = await readFile(file);
+    total += size;
+    const path = `/${relative(clientDir, file).split(sep).join('/')}`;
+    const entry: StaticFile = {
+      body,
+      type: TYPES[extname(file)]!,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      immutable: path.startsWith('/_astro/'),
+    };
+    files.set(path, entry);
+    if (path.endsWith('/index.html')) files.set(path.slice(0, -'index.html'.length), entry); // /catalog/ → its index
+  }
+  return {
+    count: files.size,
+    serve(req, res, pathname, headers) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+      const file = files.get(pathname);
+      if (!file) return false;
+      const cacheControl = file.immutable
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=0, must-revalidate';
+      const common = {
+        'Content-Type': file.type,
+        'Cache-Control': cacheControl,
+        ETag: file.etag,
+        ...headers,
+      };
+      if (req.headers['if-none-match'] === file.etag) {
+        res.writeHead(304, common);
+        res.end();
+        return true;
+      }
+      res.writeHead(200, { ...common, 'Content-Length': file.body.length });
+      res.end(req.method === 'HEAD' ? undefined : file.body);
+      return true;
+    },
+  };
+}
