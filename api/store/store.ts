@@ -34,7 +34,7 @@ const HEAD_FILE = 'head.json';
 const LOCK_FILE = 'write.lock';
 const SEGMENT_FILE = /^seg-(\d{6})\.json$/;
 export const SEGMENT_MAX_RECORDS = 500;
-export const SEGMENT_MAX_BYTES = 512 * 1024;
+export const SEGMENT_MAX_BYTES = 128 * 1024;
 
 type Head = { version: number; files: Record<string, number> };
 type Entry<C extends Collection> = { record: RecordOf<C>; segment: string };
@@ -98,9 +98,15 @@ export class Store implements View {
     return Array.from(this.index[collection].values(), (entry) => entry.record);
   }
 
-  /** Brings this instance up to date with every commit made by any process. Cheap when nothing changed. */
-  refresh(): Promise<void> {
-    return this.exclusive(() => this.reloadChanged());
+  /**
+   * Brings this instance up to date with every commit made by any process. Cheap when nothing changed: the
+   * version check runs outside the critical section, so a reader never waits behind a commit to learn that
+   * nothing new happened (our own commits update the version they compare against).
+   */
+  async refresh(): Promise<void> {
+    const head = await this.readHead();
+    if (head.version <= this.head.version) return;
+    await this.exclusive(() => this.reloadChanged());
   }
 
   /** For GET /api/v1/health: the store reads and its directory is writable. */
