@@ -180,6 +180,8 @@ describe('when the mail server fails', () => {
     }
     expect(queued).toHaveLength(2);
     expect(queued.every((m) => m.status === 'queued' && m.last_error)).toBe(true);
+    // Start-up did not crash on the dead mail server: it said so once, in one line.
+    expect(server.stdout().match(/mail server does not answer/g)).toHaveLength(1);
     const mail = await smtp(port);
     const received = await mail.waitFor(2, 30_000);
     expect(received.map((r) => r.envelopeTo[0]).sort()).toEqual([lab.account.email, LEAD].sort());
