@@ -64,17 +64,18 @@ export const listingResponseSchema = z
 
 const band = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable();
 
+/** What a request asks for: the request and its anonymised demand post both carry these. */
+const facetsShape = {
+  data_types: z.array(z.enum(ALL_DATA_TYPES)),
+  languages: z.array(z.string()),
+  domains: z.array(z.enum(ALL_DOMAINS)),
+  volume: band(VOLUME_BANDS),
+  timeline: band(TIMELINE_BANDS),
+  exclusivity: band(EXCLUSIVITY),
+};
+
 export const demandPostSchema = z
-  .object({
-    id: z.string(),
-    data_types: z.array(z.enum(ALL_DATA_TYPES)),
-    languages: z.array(z.string()),
-    domains: z.array(z.enum(ALL_DOMAINS)),
-    volume: band(VOLUME_BANDS),
-    timeline: band(TIMELINE_BANDS),
-    exclusivity: band(EXCLUSIVITY),
-    posted_on: z.iso.date(),
-  })
+  .object({ id: z.string(), ...facetsShape, posted_on: z.iso.date() })
   .meta({ id: 'DemandPost' });
 
 export const demandListSchema = z
@@ -91,12 +92,7 @@ export const labRequestSchema = z
     status: z.enum(['received', 'in_review']),
     created_at: z.iso.datetime(),
     reply_due_at: z.iso.datetime().describe('One business day after created_at'),
-    data_types: z.array(z.enum(ALL_DATA_TYPES)),
-    languages: z.array(z.string()),
-    domains: z.array(z.enum(ALL_DOMAINS)),
-    volume: band(VOLUME_BANDS),
-    timeline: band(TIMELINE_BANDS),
-    exclusivity: band(EXCLUSIVITY),
+    ...facetsShape,
     description: z.string(),
     publish_to_demand_board: z.boolean(),
   })

@@ -10,7 +10,12 @@ import type { Caller } from './labs.ts';
 import { enqueueMail } from './mail/queue.ts';
 import { newRequestToLead, requestAckToLab } from './mail/templates.ts';
 import type { DataRequestInput } from './request-schema.ts';
-import type { DataRequestRecord, DemandPostRecord, IdempotencyRecord } from './store/records.ts';
+import type {
+  DataRequestRecord,
+  DemandPostRecord,
+  IdempotencyRecord,
+  RequestFacets,
+} from './store/records.ts';
 import type { Tx, View } from './store/store.ts';
 
 export type Created = { status: number; body: unknown; replayed: boolean };
@@ -19,6 +24,23 @@ type DemandPost = z.output<typeof demandPostSchema>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** What a request asks for, and nothing else: the part a demand post may show. */
+export const facets = ({
+  data_types,
+  languages,
+  domains,
+  volume,
+  timeline,
+  exclusivity,
+}: RequestFacets): RequestFacets => ({
+  data_types,
+  languages,
+  domains,
+  volume,
+  timeline,
+  exclusivity,
+});
+
 /** What a lab sees of its own request. */
 export function labView(request: DataRequestRecord): LabRequest {
   return {
@@ -26,12 +48,7 @@ export function labView(request: DataRequestRecord): LabRequest {
     status: request.status,
     created_at: request.created_at,
     reply_due_at: request.reply_due_at,
-    data_types: request.data_types,
-    languages: request.languages,
-    domains: request.domains,
-    volume: request.volume,
-    timeline: request.timeline,
-    exclusivity: request.exclusivity,
+    ...facets(request),
     description: request.description,
     publish_to_demand_board: request.publish_to_demand_board,
   };
@@ -39,16 +56,7 @@ export function labView(request: DataRequestRecord): LabRequest {
 
 /** What the public sees of a demand post (contract §5): never the organisation, the text or the request id. */
 export function publicPost(post: DemandPostRecord): DemandPost {
-  return {
-    id: post.id,
-    data_types: post.data_types,
-    languages: post.languages,
-    domains: post.domains,
-    volume: post.volume,
-    timeline: post.timeline,
-    exclusivity: post.exclusivity,
-    posted_on: post.posted_on,
-  };
+  return { id: post.id, ...facets(post), posted_on: post.posted_on };
 }
 
 /** Stores the request, its demand post, its idempotency record and its two mails, all in one write. */
@@ -92,12 +100,7 @@ export function createDataRequest(
     tx.insert('demand', {
       id: newId('dem'),
       request_id: request.id,
-      data_types: request.data_types,
-      languages: request.languages,
-      domains: request.domains,
-      volume: request.volume,
-      timeline: request.timeline,
-      exclusivity: request.exclusivity,
+      ...facets(request),
       posted_on: request.created_at.slice(0, 10),
       created_at: request.created_at,
       removed_at: null,

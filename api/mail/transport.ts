@@ -23,6 +23,15 @@ export function isPermanent(error: unknown): boolean {
 
 export function createMailTransport(config: Config): MailTransport {
   const from = config.mailFrom;
+  // Our id as the Message-ID: a receiver (and a test) can tell a resend of the same mail from a new one.
+  const message = (mail: OutgoingMail) => ({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: `<${mail.id}@dss>`,
+  });
   if (config.smtpUrl) {
     const url = new URL(config.smtpUrl);
     const transport = nodemailer.createTransport({
@@ -35,14 +44,7 @@ export function createMailTransport(config: Config): MailTransport {
     return {
       description: `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
       async send(mail) {
-        await transport.sendMail({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: `<${mail.id}@dss>`,
-        });
+        await transport.sendMail(message(mail));
       },
       async verify() {
         await transport.verify();
@@ -55,14 +57,7 @@ export function createMailTransport(config: Config): MailTransport {
   return {
     description: `outbox ${outbox}`,
     async send(mail) {
-      const info = await transport.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: `<${mail.id}@dss>`,
-      });
+      const info = await transport.sendMail(message(mail));
       await mkdir(outbox, { recursive: true });
       // Named by mail id: sending the same mail again overwrites its file, never adds a second.
       const path = join(outbox, `${mail.id}.eml`);

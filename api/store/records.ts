@@ -36,7 +36,17 @@ export type ApiKeyRecord = {
 
 export type RequestStatus = 'received' | 'in_review';
 
-export type DataRequestRecord = {
+/** What a data request asks for: shared by the request and its anonymised demand-board post. */
+export type RequestFacets = {
+  data_types: DataType[];
+  languages: string[];
+  domains: Domain[];
+  volume: VolumeBand | null;
+  timeline: TimelineBand | null;
+  exclusivity: Exclusivity | null;
+};
+
+export type DataRequestRecord = RequestFacets & {
   id: string;
   org_id: string;
   account_id: string;
@@ -45,26 +55,14 @@ export type DataRequestRecord = {
   created_at: string;
   reply_due_at: string;
   replied_at: string | null;
-  data_types: DataType[];
-  languages: string[];
-  domains: Domain[];
-  volume: VolumeBand | null;
-  timeline: TimelineBand | null;
-  exclusivity: Exclusivity | null;
   description: string;
   publish_to_demand_board: boolean;
 };
 
-export type DemandPostRecord = {
+export type DemandPostRecord = RequestFacets & {
   id: string;
   /** Internal link for moderation; never public. */
   request_id: string;
-  data_types: DataType[];
-  languages: string[];
-  domains: Domain[];
-  volume: VolumeBand | null;
-  timeline: TimelineBand | null;
-  exclusivity: Exclusivity | null;
   posted_on: string;
   created_at: string;
   removed_at: string | null;
