@@ -97,18 +97,21 @@ export function createApi(deps: Deps) {
   const perKey = createRateLimiter({ policy: 'per-key', limit: deps.config.rateLimitKeyPerMinute });
 
   /** Counts the request against its client's window, before any body is read, so a flood costs no parsing. */
-  function rateLimit(meta: RequestMeta, state: DispatchState, at: number): void {
+  // A refusal is returned, not thrown: under a flood it is the hot path, and an Error captures a stack trace.
+  function rateLimit(meta: RequestMeta, state: DispatchState, at: number): Response | undefined {
     const limit = state.caller ? perKey.take(state.caller.key.id, at) : perIp.take(meta.clientIp, at);
     state.limit = limit;
-    if (!limit.allowed) {
-      const who = state.caller ? 'this API key' : 'this address';
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Too many requests from ${who}: wait ${limit.retryAfter} s (Retry-After) before trying again.`,
-        { headers: { 'Retry-After': String(limit.retryAfter) } },
-      );
-    }
+    if (limit.allowed) return undefined;
+    const who = state.caller ? 'this API key' : 'this address';
+    return json(
+      {
+        error: {
+          code: 'rate_limited',
+          message: `Too many requests from ${who}: wait ${limit.retryAfter} s (Retry-After) before trying again.`,
+        },
+      },
+      { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } },
+    );
   }
 
   /** A present but invalid key is refused everywhere, public endpoints too (contract §5). */
@@ -158,7 +161,8 @@ export function createApi(deps: Deps) {
     const match = router.match(request.method, url.pathname);
     if (match.kind !== 'found') {
       // Unknown paths and wrong methods count too: probing the API is not free.
-      rateLimit(meta, state, at);
+      const refused = rateLimit(meta, state, at);
+      if (refused) return refused;
       if (match.kind === 'not_found') {
         throw new ApiError(
           404,
@@ -180,11 +184,11 @@ export function createApi(deps: Deps) {
     state.route = `${matched.method} ${matched.path}`;
     const { access, handle } = matched.handler;
     if (access !== 'unlimited') {
-      try {
-        await identify(request, state);
-      } finally {
-        rateLimit(meta, state, at); // a refused key still counts against its address
-      }
+      let unauthenticated: unknown;
+      await identify(request, state).catch((error: unknown) => (unauthenticated = error));
+      const refused = rateLimit(meta, state, at); // a refused key still counts against its address
+      if (refused) return refused;
+      if (unauthenticated) throw unauthenticated;
     }
     if (access === 'key' && !state.caller) {
       throw unauthorized(
