@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { loadListings } from './api/listings.ts';
+import { listingFiles } from './src/lib/listing-files.ts';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
 const listingsDir = resolve(process.env.CONTENT_DIR ?? './content', 'listings');
@@ -25,6 +26,7 @@ export default defineConfig({
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
   integrations: [
+    listingFiles(listings, new URL(site)),
     sitemap({
       customPages: [new URL('/demand/', site).href],
       serialize(item) {

@@ -9,7 +9,11 @@ import { STATUS_LABELS, VERTICAL_LABELS, humanize } from './format.ts';
 export type FacetName = 'vertical' | 'status' | 'language' | 'modality' | 'domain' | 'geography';
 export type Facet = { name: FacetName; legend: string; options: { token: string; label: string }[] };
 
-const slug = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const languageToken = (name: string) => languageCode(name) ?? slug(name);
 const modalities = (listing: Listing) => listing.modality?.split(',').map((code) => code.trim()) ?? [];
 
@@ -19,7 +23,9 @@ export function listingTokens(listing: Listing): Record<FacetName, string> {
     vertical: listing.vertical,
     status: listing.status,
     language: (listing.languages ?? []).map(languageToken).join(' '),
-    modality: modalities(listing).map((code) => code.toLowerCase()).join(' '),
+    modality: modalities(listing)
+      .map((code) => code.toLowerCase())
+      .join(' '),
     domain: listing.domain,
     geography: slug(listing.geography),
   };
@@ -29,12 +35,23 @@ const distinct = (values: string[]) => [...new Set(values)].sort((a, b) => a.loc
 
 export function catalogFacets(listings: readonly Listing[]): Facet[] {
   return [
-    { name: 'vertical', legend: 'Vertical', options: VERTICALS.map((v) => ({ token: v, label: VERTICAL_LABELS[v] })) },
-    { name: 'status', legend: 'Status', options: LISTING_STATUSES.map((s) => ({ token: s, label: STATUS_LABELS[s] })) },
+    {
+      name: 'vertical',
+      legend: 'Vertical',
+      options: VERTICALS.map((v) => ({ token: v, label: VERTICAL_LABELS[v] })),
+    },
+    {
+      name: 'status',
+      legend: 'Status',
+      options: LISTING_STATUSES.map((s) => ({ token: s, label: STATUS_LABELS[s] })),
+    },
     {
       name: 'language',
       legend: 'Language',
-      options: distinct(listings.flatMap((l) => l.languages ?? [])).map((l) => ({ token: languageToken(l), label: l })),
+      options: distinct(listings.flatMap((l) => l.languages ?? [])).map((l) => ({
+        token: languageToken(l),
+        label: l,
+      })),
     },
     {
       name: 'modality',
