@@ -3,10 +3,11 @@ import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { loadListings } from './api/listings.ts';
+import { contentDir } from './src/lib/content-dir.ts';
 import { listingFiles } from './src/lib/listing-files.ts';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
-const listingsDir = resolve(process.env.CONTENT_DIR ?? './content', 'listings');
+const listingsDir = resolve(contentDir, 'listings');
 
 // lastmod comes from each listing's `updated:` date, not file times, so the same content builds the same bytes.
 const listings = await loadListings(listingsDir);

@@ -56,14 +56,20 @@ export type Catalog = {
 };
 
 export function createCatalog(listings: readonly Listing[]): Catalog {
-  const entries: Entry[] = [...listings].sort(byId).map((listing) => ({
-    listing,
-    public: toPublicListing(listing),
-    bytes: Buffer.from(JSON.stringify({ data: toPublicListing(listing) })),
-    languageCodes: new Set((listing.languages ?? []).map((name) => languageCode(name)!)),
-  }));
+  // Sorted and projected once, by the function /catalog.json is built with.
+  const body = catalogBody(listings);
+  const listingById = new Map(listings.map((listing) => [listing.id, listing]));
+  const entries: Entry[] = body.data.map((projected) => {
+    const listing = listingById.get(projected.id)!;
+    return {
+      listing,
+      public: projected,
+      bytes: Buffer.from(JSON.stringify({ data: projected })),
+      languageCodes: new Set((listing.languages ?? []).map((name) => languageCode(name)!)),
+    };
+  });
   const byIdMap = new Map(entries.map((entry) => [entry.listing.id, entry]));
-  const allJson = JSON.stringify(catalogBody(listings));
+  const allJson = JSON.stringify(body);
   return {
     allJson,
     allBytes: Buffer.from(allJson),

@@ -10,11 +10,12 @@ import type { Caller } from './labs.ts';
 import { enqueueMail } from './mail/queue.ts';
 import { newRequestToLead, requestAckToLab } from './mail/templates.ts';
 import type { DataRequestInput } from './request-schema.ts';
-import type {
-  DataRequestRecord,
-  DemandPostRecord,
-  IdempotencyRecord,
-  RequestFacets,
+import {
+  newestFirst,
+  type DataRequestRecord,
+  type DemandPostRecord,
+  type IdempotencyRecord,
+  type RequestFacets,
 } from './store/records.ts';
 import type { Tx, View } from './store/store.ts';
 
@@ -133,8 +134,6 @@ export function createDataRequest(
   }
   return { status: 201, body, replayed: false };
 }
-
-const newestFirst = <T extends { created_at: string }>(a: T, b: T) => (a.created_at < b.created_at ? 1 : -1);
 
 export function orgRequests(view: View, orgId: string): DataRequestRecord[] {
   return view

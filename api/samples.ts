@@ -17,14 +17,12 @@ export function requestSample(
   limits: { perDay: number; sourcingLeadEmail: string },
   now: Date,
 ): SampleAsk {
-  const listingId = listing.id;
-  const perDay = limits.perDay;
   const mine = tx.all('samples').filter((s) => s.org_id === caller.org.id);
-  const pending = mine.find((s) => s.listing_id === listingId && s.status === 'pending_verification');
+  const pending = mine.find((s) => s.listing_id === listing.id && s.status === 'pending_verification');
   if (pending) return { record: pending, created: false };
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
   const today = mine.filter((s) => s.created_at > dayAgo);
-  if (today.length >= perDay) {
+  if (today.length >= limits.perDay) {
     const oldest = today.reduce((a, b) => (a.created_at < b.created_at ? a : b));
     const retryAfter = Math.max(
       1,
@@ -33,7 +31,7 @@ export function requestSample(
     throw new ApiError(
       429,
       'rate_limited',
-      `Your organisation has asked for ${perDay} samples in the last 24 hours, the most we accept; try again in ${retryAfter} s or ask the sourcing lead.`,
+      `Your organisation has asked for ${limits.perDay} samples in the last 24 hours, the most we accept; try again in ${retryAfter} s or ask the sourcing lead.`,
       { headers: { 'Retry-After': String(retryAfter) } },
     );
   }
@@ -42,7 +40,7 @@ export function requestSample(
     org_id: caller.org.id,
     account_id: caller.account.id,
     key_id: caller.key.id,
-    listing_id: listingId,
+    listing_id: listing.id,
     status: 'pending_verification',
     created_at: now.toISOString(),
     approved_at: null,

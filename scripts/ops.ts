@@ -24,7 +24,7 @@ import { approveSample, rejectionMail } from '../api/fulfilment.ts';
 import { silentLog } from '../api/log.ts';
 import { mailQueue } from '../api/mail/queue.ts';
 import { openRuntime, type Runtime } from '../api/runtime.ts';
-import type { ApiKeyRecord } from '../api/store/records.ts';
+import { newestFirst, type ApiKeyRecord } from '../api/store/records.ts';
 import { Store } from '../api/store/store.ts';
 import { LISTING_STATUSES } from '../api/vocabulary.ts';
 
@@ -172,11 +172,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'requests list [--status received|in_review]',
     summary: 'stored data requests, newest first',
     options: { status: { type: 'string' } },
-    run: ({ store, values }) =>
-      statusFilter(
-        store.all('requests').sort((a, b) => (a.created_at < b.created_at ? 1 : -1)),
-        values.status,
-      ),
+    run: ({ store, values }) => statusFilter(store.all('requests').sort(newestFirst), values.status),
   },
   'requests show': {
     usage: 'requests show REQUEST_ID',
@@ -203,11 +199,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'samples list [--status pending_verification|sent|rejected]',
     summary: 'sample requests, newest first',
     options: { status: { type: 'string' } },
-    run: ({ store, values }) =>
-      statusFilter(
-        store.all('samples').sort((a, b) => (a.created_at < b.created_at ? 1 : -1)),
-        values.status,
-      ),
+    run: ({ store, values }) => statusFilter(store.all('samples').sort(newestFirst), values.status),
   },
   'samples approve': {
     usage: 'samples approve SAMPLE_ID',

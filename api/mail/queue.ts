@@ -1,7 +1,7 @@
 // The durable mail queue: a mail is recorded in the same store write as the event that causes it, and its id
 // comes from that event, so one event can never queue (or send) two mails.
 import { createHash } from 'node:crypto';
-import type { MailRecord } from '../store/records.ts';
+import { newestFirst, type MailRecord } from '../store/records.ts';
 import type { Tx, View } from '../store/store.ts';
 import { oneLine, type Message } from './templates.ts';
 
@@ -36,5 +36,5 @@ export function mailQueue(view: View, status?: string): MailRecord[] {
   return view
     .all('mail')
     .filter((mail) => !status || mail.status === status)
-    .sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+    .sort(newestFirst);
 }

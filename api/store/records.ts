@@ -148,3 +148,7 @@ export const emptySegment = (): Segment => ({
   audit: [],
   mail: [],
 });
+
+/** Sort order for anything with a created_at, newest first. */
+export const newestFirst = <T extends { created_at: string }>(a: T, b: T) =>
+  a.created_at < b.created_at ? 1 : -1;
