@@ -32,3 +32,11 @@ test.each([
 test.each(['', 'xx', 'Klingonese', 'qaa', 'en-', '123', 'a'.repeat(100)])('%j is not a language', (input) => {
   expect(languageCode(input)).toBeUndefined();
 });
+
+test('answers stay right when many distinct inputs pass the memo cap, and unknown ones stay unknown', () => {
+  for (let i = 0; i < 10_000; i++) expect(languageCode(`zz-x-${i.toString(36)}`)).toBeUndefined();
+  expect(languageName('eng')).toBe('English');
+  expect(languageCode('Klingonese')).toBeUndefined();
+  expect(languageCode('Klingonese')).toBeUndefined();
+  expect(languageName('es-MX')).toBe('Spanish');
+});
