@@ -2,17 +2,12 @@ import { resolve } from 'node:path';
 import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
-import { loadListings } from './api/listings.ts';
 import { contentDir } from './src/lib/content-dir.ts';
 import { listingFiles } from './src/lib/listing-files.ts';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
-const listingsDir = resolve(contentDir, 'listings');
-
-// lastmod comes from each listing's `updated:` date, not file times, so the same content builds the same bytes.
-const listings = await loadListings(listingsDir);
-const updatedById = new Map(listings.map((listing) => [listing.id, listing.updated]));
-const latest = [...updatedById.values()].sort().at(-1);
+// Reads the listings on a worker thread during the build; also the source of each page's sitemap lastmod.
+const catalogueFiles = listingFiles(resolve(contentDir, 'listings'), new URL(site));
 
 // The production process is api/server.ts; it imports this adapter's handler (ASTRO_NODE_AUTOSTART=disabled).
 export default defineConfig({
@@ -24,15 +19,16 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   // No page uses sessions; off, so the adapter does not create a session store on disk.
   session: false,
-  build: { inlineStylesheets: 'never' },
+  build: { inlineStylesheets: 'never', concurrency: 4 },
   devToolbar: { enabled: false },
   integrations: [
-    listingFiles(listings, new URL(site)),
+    catalogueFiles.integration,
     sitemap({
       customPages: [new URL('/demand/', site).href],
       serialize(item) {
         const id = /\/catalog\/([a-z0-9-]+)\/$/.exec(new URL(item.url).pathname)?.[1];
-        const updated = (id && updatedById.get(id)) || latest;
+        // lastmod comes from each listing's `updated:` date, not file times, so the same content builds the same bytes.
+        const updated = (id && catalogueFiles.updatedOf(id)) || catalogueFiles.latestUpdate();
         return updated ? { ...item, lastmod: updated } : item;
       },
     }),

@@ -1,16 +1,17 @@
-// The baseline server: node:http and nothing else, answering the bytes given in BENCH_BODIES per path.
+// The baseline server: node:http and nothing else, answering the bytes given in BENCH_BODIES per path: the same
+// status, headers and body as our server sent, so the two put the same bytes on the wire.
 import { createServer } from 'node:http';
 
 const bodies = new Map(
   Object.entries(
     JSON.parse(process.env.BENCH_BODIES ?? '{}') as Record<
       string,
-      { status: number; body: string; type?: string }
+      { status: number; headers: Record<string, string>; body: string }
     >,
-  ).map(([path, { status, body, type }]) => [
-    path,
-    { status, body: Buffer.from(body), type: type ?? 'application/json; charset=utf-8' },
-  ]),
+  ).map(([path, { status, headers, body }]) => {
+    const bytes = Buffer.from(body);
+    return [path, { status, headers: { ...headers, 'Content-Length': String(bytes.length) }, body: bytes }];
+  }),
 );
 const server = createServer((req, res) => {
   const answer = bodies.get(req.url ?? '/');
@@ -18,7 +19,7 @@ const server = createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(answer.status, { 'Content-Type': answer.type, 'Content-Length': answer.body.length });
+  res.writeHead(answer.status, answer.headers);
   res.end(answer.body);
 });
 server.listen(0, '127.0.0.1', () => {

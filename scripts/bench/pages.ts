@@ -36,7 +36,9 @@ export async function pagesPart(): Promise<Row[]> {
   const rows: Row[] = [];
   const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-pages-'));
   const ours = await startOurs({ DATA_DIR: dataDir, RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' });
-  const bare = await startBare({ '/': { status: 200, body: BARE_PAGE, type: 'text/html; charset=utf-8' } });
+  const bare = await startBare({
+    '/': { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: BARE_PAGE },
+  });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [

@@ -58,9 +58,9 @@ export async function startOurs(
 
 export type LoopStats = { p50: number; p99: number; max: number; rssMb: number };
 
-/** The baseline: a bare node:http server answering fixed bytes per path (bodies from a JSON file). */
+/** The baseline: a bare node:http server answering fixed bytes per path: the status, headers and body given. */
 export async function startBare(
-  bodies: Record<string, { status: number; body: string; type?: string }>,
+  bodies: Record<string, { status: number; headers: Record<string, string>; body: string }>,
 ): Promise<Served> {
   const child = spawn(process.execPath, [here('./bare-server.ts')], {
     env: { ...process.env, BENCH_BODIES: JSON.stringify(bodies) },

@@ -1,0 +1,56 @@
+// The worker behind the listing-files integration: reads and validates the listings, renders each one's Markdown
+// and Croissant while Astro builds the pages on the main thread, then writes them where it is told to.
+// Plain Node (type stripping), no Vite: it imports only .ts modules that the API server also runs as they are.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { ListingFileError, loadListings } from '../../api/listings.ts';
+import { croissant } from './json-ld.ts';
+import { listingMarkdown } from './listing-markdown.ts';
+import type { FromWorker, ToWorker } from './listing-files.ts';
+
+const { listingsDir, site } = workerData as { listingsDir: string; site: string };
+const port = parentPort!;
+const send = (message: FromWorker) => port.postMessage(message);
+
+type Rendered = { id: string; markdown: string; croissant: string };
+
+async function render(): Promise<Rendered[]> {
+  const base = new URL(site);
+  const listings = await loadListings(listingsDir);
+  send({ kind: 'loaded', updated: listings.map((listing) => [listing.id, listing.updated]) });
+  return listings.map((listing) => ({
+    id: listing.id,
+    markdown: listingMarkdown(listing, listing.body, base),
+    croissant: JSON.stringify(croissant(listing, listing.body, base), null, 2),
+  }));
+}
+
+/**
+ * Synchronous on purpose: this thread has nothing else to do, and a sync write is one system call per step where an
+ * async one is three round trips through the thread pool that the main thread's page writes also wait on.
+ */
+function write(files: Rendered[], root: string): void {
+  for (const { id, markdown, croissant } of files) {
+    const folder = join(root, 'catalog', id);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(`${folder}.md`, markdown);
+    writeFileSync(join(folder, 'croissant.json'), croissant);
+  }
+}
+
+const rendered = render();
+rendered.catch((error: unknown) =>
+  // A bad listing is reported by Astro's content layer too; the message is kept for the build's end.
+  send({ kind: 'failed', message: error instanceof ListingFileError ? error.message : String(error) }),
+);
+port.once('message', async ({ root }: ToWorker) => {
+  try {
+    const files = await rendered;
+    write(files, root);
+    send({ kind: 'written', count: files.length });
+  } catch (error) {
+    send({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+  port.close();
+});
