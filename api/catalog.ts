@@ -2,7 +2,7 @@
 // function, and the API filters a list prepared once at start-up (no file read or validation per request).
 import { z } from 'zod';
 import { languageCode } from './languages.ts';
-import type { Listing, PublicListing } from './listing-schema.ts';
+import type { Listing, ListingWithoutNda, PublicListing } from './listing-schema.ts';
 import { toPublicListing } from './public-listing.ts';
 import { LISTING_STATUSES, VERTICALS } from './vocabulary.ts';
 
@@ -11,7 +11,7 @@ export type CatalogBody = { data: PublicListing[]; count: number };
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Listings in a stable order (by id), projected to their public fields. */
-export function catalogBody(listings: readonly Listing[]): CatalogBody {
+export function catalogBody(listings: readonly ListingWithoutNda[]): CatalogBody {
   const data = [...listings].sort(byId).map(toPublicListing);
   return { data, count: data.length };
 }

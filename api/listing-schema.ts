@@ -140,6 +140,8 @@ export const listingFileSchema = z
 
 export type ListingFile = z.output<typeof listingFileSchema>;
 export type Listing = ListingFile & { id: string };
+/** A listing as the site's pages and feeds see it: the NDA block is dropped before Astro stores it. */
+export type ListingWithoutNda = Omit<Listing, 'nda'>;
 
 /** The listing as the public sees it: the spec's 13 fields, in the spec's order. Also the OpenAPI schema. */
 export const publicListingSchema = z

@@ -1,7 +1,7 @@
 // Catalogue facets: each value is a radio button in /catalog/ and a token on each listing card,
 // so CSS :has() filters without JavaScript (rules in /catalog/filters.css); a small script only adds the
 // count, the empty state and a shareable URL.
-import type { Listing } from '../../api/listing-schema.ts';
+import type { ListingWithoutNda } from '../../api/listing-schema.ts';
 import { languageCode } from '../../api/languages.ts';
 import { DICOM_MODALITIES, LISTING_STATUSES, VERTICALS, type DicomModality } from '../../api/vocabulary.ts';
 import { STATUS_LABELS, VERTICAL_LABELS, humanize } from './format.ts';
@@ -15,10 +15,11 @@ const slug = (value: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 const languageToken = (name: string) => languageCode(name) ?? slug(name);
-const modalities = (listing: Listing) => listing.modality?.split(',').map((code) => code.trim()) ?? [];
+const modalities = (listing: ListingWithoutNda) =>
+  listing.modality?.split(',').map((code) => code.trim()) ?? [];
 
 /** The space-separated tokens a card carries per facet (data-vertical="…", data-language="en es", …). */
-export function listingTokens(listing: Listing): Record<FacetName, string> {
+export function listingTokens(listing: ListingWithoutNda): Record<FacetName, string> {
   return {
     vertical: listing.vertical,
     status: listing.status,
@@ -33,7 +34,7 @@ export function listingTokens(listing: Listing): Record<FacetName, string> {
 
 const distinct = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
 
-export function catalogFacets(listings: readonly Listing[]): Facet[] {
+export function catalogFacets(listings: readonly ListingWithoutNda[]): Facet[] {
   return [
     {
       name: 'vertical',

@@ -1,5 +1,5 @@
 // Human labels for the catalogue's machine values, shared by pages and Markdown feeds.
-import type { Listing } from '../../api/listing-schema.ts';
+import type { ListingWithoutNda } from '../../api/listing-schema.ts';
 import {
   DICOM_MODALITIES,
   type DicomModality,
@@ -34,7 +34,7 @@ export function modalityLabel(modality: string): string {
 }
 
 /** One line that says what a listing is: used as a summary in pages, Markdown and feeds. */
-export function listingSummary(listing: Listing): string {
+export function listingSummary(listing: ListingWithoutNda): string {
   const what = listing.languages ? listing.languages.join(', ') : modalityLabel(listing.modality ?? '');
   return [
     VERTICAL_LABELS[listing.vertical],
@@ -48,9 +48,9 @@ export function listingSummary(listing: Listing): string {
 }
 
 /** Public facts as label/value rows, in the spec's field order (the page's fact sheet and the Markdown table). */
-export function listingFacts(listing: Listing): [string, string][] {
+export function listingFacts(listing: ListingWithoutNda): [string, string][] {
   const rows: [string, string][] = [
-    ['Listing id', listing.id],
+    ['ListingWithoutNda id', listing.id],
     ['Vertical', VERTICAL_LABELS[listing.vertical]],
     ['Data type', humanize(listing.data_type)],
     ['Size', listing.size_band],

@@ -1,6 +1,6 @@
 // Structured data for crawlers: schema.org Dataset and DataCatalog (for Google Dataset Search) and MLCommons
 // Croissant. Public fields only: the publisher is the service, never the owner under NDA.
-import type { Listing } from '../../api/listing-schema.ts';
+import type { ListingWithoutNda } from '../../api/listing-schema.ts';
 import { languageCode } from '../../api/languages.ts';
 import { VERTICAL_LABELS, humanize, listingSummary } from './format.ts';
 
@@ -9,7 +9,7 @@ const ACCESS =
   'Licensed. Samples are sent to labs holding an API key whose organisation has accepted the NDA.';
 
 /** The description crawlers show: the summary line and the public text, within schema.org's 50–5,000 characters. */
-export function plainDescription(listing: Listing, body: string): string {
+export function plainDescription(listing: ListingWithoutNda, body: string): string {
   const text = body
     .replace(/^#+\s+/gm, '')
     .replace(/[*_`>]/g, '')
@@ -20,12 +20,12 @@ export function plainDescription(listing: Listing, body: string): string {
   return description.length > 5000 ? `${description.slice(0, 4997)}...` : description;
 }
 
-function years(listing: Listing): string {
+function years(listing: ListingWithoutNda): string {
   const [from, to] = listing.years_covered.split(/\s*[–-]\s*/);
   return to ? `${from}/${to}` : from!;
 }
 
-const keywords = (listing: Listing) => [
+const keywords = (listing: ListingWithoutNda) => [
   VERTICAL_LABELS[listing.vertical],
   humanize(listing.data_type),
   humanize(listing.domain),
@@ -33,7 +33,7 @@ const keywords = (listing: Listing) => [
   ...(listing.modality?.split(',').map((code) => code.trim()) ?? []),
 ];
 
-export function datasetJsonLd(listing: Listing, body: string, site: URL): Record<string, unknown> {
+export function datasetJsonLd(listing: ListingWithoutNda, body: string, site: URL): Record<string, unknown> {
   const url = new URL(`/catalog/${listing.id}/`, site).href;
   return {
     '@context': 'https://schema.org',
@@ -64,7 +64,10 @@ export function datasetJsonLd(listing: Listing, body: string, site: URL): Record
   };
 }
 
-export function dataCatalogJsonLd(listings: readonly Listing[], site: URL): Record<string, unknown> {
+export function dataCatalogJsonLd(
+  listings: readonly ListingWithoutNda[],
+  site: URL,
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'DataCatalog',
@@ -119,7 +122,7 @@ const CROISSANT_CONTEXT = {
   transform: 'cr:transform',
 };
 
-export function croissant(listing: Listing, body: string, site: URL): Record<string, unknown> {
+export function croissant(listing: ListingWithoutNda, body: string, site: URL): Record<string, unknown> {
   return {
     '@context': CROISSANT_CONTEXT,
     '@type': 'sc:Dataset',

@@ -1,12 +1,12 @@
 // A listing as Markdown for language models: /catalog/<id>.md, and inlined in /llms-full.txt.
-import type { Listing } from '../../api/listing-schema.ts';
+import type { ListingWithoutNda } from '../../api/listing-schema.ts';
 import { STATUS_MEANINGS } from '../../api/vocabulary.ts';
 import { listingFacts, listingSummary } from './format.ts';
 
 const cell = (value: string) => value.replaceAll('|', '\\|');
 
 /** `body` is the listing file's public Markdown description; `site` the absolute base URL. */
-export function listingMarkdown(listing: Listing, body: string, site: URL): string {
+export function listingMarkdown(listing: ListingWithoutNda, body: string, site: URL): string {
   const page = new URL(`/catalog/${listing.id}/`, site).href;
   const api = new URL(`/api/v1/catalog/${listing.id}`, site).href;
   const sample = new URL(`/api/v1/samples/${listing.id}`, site).href;

@@ -1,9 +1,9 @@
 // Every page and feed reads the catalogue through here: one getCollection() per build, not one per page
 // (Astro's getCollection is not memoised, so per-page calls make the build O(pages × entries)).
 import { getCollection, type CollectionEntry } from 'astro:content';
-import type { Listing } from '../../api/listing-schema.ts';
+import type { ListingWithoutNda } from '../../api/listing-schema.ts';
 
-export type ListingEntry = { listing: Listing; entry: CollectionEntry<'listings'> };
+export type ListingEntry = { listing: ListingWithoutNda; entry: CollectionEntry<'listings'> };
 
 let cache: Promise<ListingEntry[]> | undefined;
 
@@ -17,6 +17,6 @@ export function listingEntries(): Promise<ListingEntry[]> {
   return cache;
 }
 
-export async function allListings(): Promise<Listing[]> {
+export async function allListings(): Promise<ListingWithoutNda[]> {
   return (await listingEntries()).map(({ listing }) => listing);
 }
