@@ -139,6 +139,10 @@ export type RecordOf<C extends Collection> = Segment[C][number];
 
 export const COLLECTIONS: Collection[] = ['requests', 'demand', 'samples', 'idempotency', 'audit', 'mail'];
 
+/** Mail still to deliver: the few records the mail worker looks at, out of every mail ever sent. */
+export const isUndelivered = (mail: MailRecord): boolean =>
+  mail.status === 'queued' || mail.status === 'sending';
+
 export const emptyCore = (): Core => ({ orgs: [], accounts: [], keys: [] });
 export const emptySegment = (): Segment => ({
   requests: [],

@@ -21,8 +21,10 @@ import {
   COLLECTIONS,
   emptyCore,
   emptySegment,
+  isUndelivered,
   type Collection,
   type Core,
+  type MailRecord,
   type RecordOf,
   type Segment,
 } from './records.ts';
@@ -46,12 +48,14 @@ export type Tx = {
   changeCore(change: (draft: Core) => void): void;
   get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined;
   all<C extends Collection>(collection: C): RecordOf<C>[];
+  /** Mail queued or being sent: kept apart, so finding it costs nothing however much mail has gone out. */
+  undeliveredMail(): MailRecord[];
   insert<C extends Collection>(collection: C, record: RecordOf<C>): void;
   update<C extends Collection>(collection: C, id: string, patch: Partial<RecordOf<C>>): RecordOf<C>;
 };
 
 /** A read-only view of the store as last refreshed. */
-export type View = Pick<Tx, 'core' | 'get' | 'all'>;
+export type View = Pick<Tx, 'core' | 'get' | 'all' | 'undeliveredMail'>;
 
 type Pending = {
   run: (tx: Tx) => unknown;
@@ -64,6 +68,9 @@ export class Store implements View {
   private coreDb: Low<Core>;
   private segments = new Map<string, Low<Segment>>();
   private index = Object.fromEntries(COLLECTIONS.map((c) => [c, new Map()])) as Index;
+  private undelivered = new Set<string>();
+  /** Segments are named in order and only ever appended, so the newest is remembered, not sorted for. */
+  private lastSegment: string | undefined;
   private head: Head = { version: 0, files: {} };
   private queue: Pending[] = [];
   private draining: Promise<void> | undefined;
@@ -96,6 +103,18 @@ export class Store implements View {
 
   all<C extends Collection>(collection: C): RecordOf<C>[] {
     return Array.from(this.index[collection].values(), (entry) => entry.record);
+  }
+
+  undeliveredMail(): MailRecord[] {
+    return Array.from(this.undelivered, (id) => this.index.mail.get(id)!.record);
+  }
+
+  /** Every record placed in memory passes here: keeps the undelivered-mail set in step. */
+  private indexRecord<C extends Collection>(collection: C, record: RecordOf<C>, segment: string): void {
+    (this.index[collection] as Map<string, Entry<C>>).set(record.id, { record, segment });
+    if (collection !== 'mail') return;
+    if (isUndelivered(record as MailRecord)) this.undelivered.add(record.id);
+    else this.undelivered.delete(record.id);
   }
 
   /**
@@ -252,9 +271,9 @@ export class Store implements View {
     await db.read();
     db.data = { ...emptySegment(), ...db.data };
     for (const collection of COLLECTIONS) {
-      const index = this.index[collection] as Map<string, Entry<typeof collection>>;
-      for (const record of db.data[collection]) index.set(record.id, { record, segment: name });
+      for (const record of db.data[collection]) this.indexRecord(collection, record, name);
     }
+    if (!this.lastSegment || name > this.lastSegment) this.lastSegment = name;
   }
 
   private async removeTempFiles(): Promise<void> {
@@ -267,8 +286,7 @@ export class Store implements View {
 
   /** The segment new records go to: the last one, or a new one once it is full. */
   openSegment(): { name: string; data: Segment } {
-    const names = [...this.segments.keys()].sort();
-    const last = names.at(-1);
+    const last = this.lastSegment;
     if (last) {
       const db = this.segments.get(last)!;
       const records = COLLECTIONS.reduce((sum, c) => sum + db.data[c].length, 0);
@@ -279,22 +297,22 @@ export class Store implements View {
     const name = `seg-${String(next).padStart(6, '0')}.json`;
     const db = new Low(new DurableJSONFile<Segment>(join(this.dir, name)), emptySegment());
     this.segments.set(name, db);
+    this.lastSegment = name;
     return { name, data: db.data };
   }
 
   /** Used by Transaction.applyTo: puts a committed record in place in memory and names the file to write. */
   place<C extends Collection>(collection: C, record: RecordOf<C>, dirty: Set<string>): void {
-    const index = this.index[collection] as Map<string, Entry<C>>;
-    const existing = index.get(record.id);
+    const existing = (this.index[collection] as Map<string, Entry<C>>).get(record.id);
     if (existing) {
       const list = this.segments.get(existing.segment)!.data[collection] as RecordOf<C>[];
       list[list.findIndex((item) => item.id === record.id)] = record;
-      existing.record = record;
+      this.indexRecord(collection, record, existing.segment);
       dirty.add(existing.segment);
     } else {
       const segment = this.openSegment();
       (segment.data[collection] as RecordOf<C>[]).push(record);
-      index.set(record.id, { record, segment: segment.name });
+      this.indexRecord(collection, record, segment.name);
       dirty.add(segment.name);
     }
   }
@@ -334,6 +352,16 @@ class Transaction implements Tx {
     if (own.length === 0) return this.store.all(collection);
     const records = new Map(this.store.all(collection).map((record) => [record.id, record]));
     for (const change of own) records.set(change.record.id, change.record as RecordOf<C>);
+    return [...records.values()];
+  }
+
+  undeliveredMail(): MailRecord[] {
+    const records = new Map(this.store.undeliveredMail().map((mail) => [mail.id, mail]));
+    for (const { collection, record } of this.changes.values()) {
+      if (collection !== 'mail') continue;
+      if (isUndelivered(record as MailRecord)) records.set(record.id, record as MailRecord);
+      else records.delete(record.id);
+    }
     return [...records.values()];
   }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { AuditRecord } from '../../api/store/records.ts';
+import type { AuditRecord, MailRecord } from '../../api/store/records.ts';
 import { SEGMENT_MAX_RECORDS, Store, StoreCorruptError } from '../../api/store/store.ts';
 import { childEnv } from '../support/child-env.ts';
 
@@ -94,6 +94,45 @@ describe('one instance', () => {
     await store.transact((tx) => tx.update('audit', 'u1', { detail: 'changed' }));
     expect((await Store.open(dataDir)).get('audit', 'u1')?.detail).toBe('changed');
   });
+});
+
+test('undelivered mail is tracked through sends, other instances and reopening', async () => {
+  const mail = (id: string, status: MailRecord['status']): MailRecord => ({
+    id,
+    event: `test:${id}`,
+    to: 'lab@example.com',
+    subject: 's',
+    text: 't',
+    html: '<p>t</p>',
+    status,
+    attempts: 0,
+    next_attempt_at: new Date().toISOString(),
+    lease_until: null,
+    last_error: null,
+    created_at: new Date().toISOString(),
+    sent_at: null,
+  });
+  const ids = (mails: MailRecord[]) => mails.map((m) => m.id).sort();
+  const sender = await Store.open(dataDir);
+  const other = await Store.open(dataDir);
+  await sender.transact((tx) => {
+    tx.insert('mail', mail('m1', 'queued'));
+    tx.insert('mail', mail('m2', 'queued'));
+    tx.insert('mail', mail('m3', 'sent'));
+    // Inside the transaction, its own changes count.
+    expect(ids(tx.undeliveredMail())).toEqual(['m1', 'm2']);
+  });
+  expect(ids(sender.undeliveredMail())).toEqual(['m1', 'm2']);
+  await sender.transact((tx) => tx.update('mail', 'm1', { status: 'sending' }));
+  await sender.transact((tx) => tx.update('mail', 'm2', { status: 'sent' }));
+  expect(ids(sender.undeliveredMail())).toEqual(['m1']);
+  await other.refresh();
+  expect(ids(other.undeliveredMail())).toEqual(['m1']);
+  await other.transact((tx) => tx.update('mail', 'm1', { status: 'failed' }));
+  await sender.refresh();
+  expect(sender.undeliveredMail()).toEqual([]);
+  await other.transact((tx) => tx.insert('mail', mail('m4', 'queued')));
+  expect(ids((await Store.open(dataDir)).undeliveredMail())).toEqual(['m4']);
 });
 
 describe('several instances and processes', () => {
