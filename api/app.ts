@@ -4,7 +4,7 @@
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
-import { empty, errorResponse, json, setHeaders } from './http.ts';
+import { empty, errorResponse, json, jsonText, setHeaders } from './http.ts';
 import { headerOf } from './node-adapter.ts';
 import { authenticate, type Caller } from './labs.ts';
 import type { RequestLog } from './log.ts';
@@ -96,22 +96,28 @@ export function createApi(deps: Deps) {
   const perIp = createRateLimiter({ policy: 'per-ip', limit: deps.config.rateLimitPublicPerMinute });
   const perKey = createRateLimiter({ policy: 'per-key', limit: deps.config.rateLimitKeyPerMinute });
 
+  // Under a flood refusals are the hot path, and their bodies differ only in who is refused and for how long:
+  // each is serialised once (at most two per second of the window).
+  const refusalBodies = new Map<string, Buffer>();
+  function refusalBody(who: 'this API key' | 'this address', retryAfter: number): Buffer {
+    const key = `${who}|${retryAfter}`;
+    let body = refusalBodies.get(key);
+    if (!body) {
+      const message = `Too many requests from ${who}: wait ${retryAfter} s (Retry-After) before trying again.`;
+      body = Buffer.from(JSON.stringify({ error: { code: 'rate_limited', message } }));
+      refusalBodies.set(key, body);
+    }
+    return body;
+  }
+
   /** Counts the request against its client's window, before any body is read, so a flood costs no parsing. */
   // A refusal is returned, not thrown: under a flood it is the hot path, and an Error captures a stack trace.
   function rateLimit(meta: RequestMeta, state: DispatchState, at: number): Response | undefined {
     const limit = state.caller ? perKey.take(state.caller.key.id, at) : perIp.take(meta.clientIp, at);
     state.limit = limit;
     if (limit.allowed) return undefined;
-    const who = state.caller ? 'this API key' : 'this address';
-    return json(
-      {
-        error: {
-          code: 'rate_limited',
-          message: `Too many requests from ${who}: wait ${limit.retryAfter} s (Retry-After) before trying again.`,
-        },
-      },
-      { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } },
-    );
+    const body = refusalBody(state.caller ? 'this API key' : 'this address', limit.retryAfter);
+    return jsonText(body, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } });
   }
 
   /** A present but invalid key is refused everywhere, public endpoints too (contract §5). */
@@ -151,12 +157,14 @@ export function createApi(deps: Deps) {
       .catch((error: unknown) => deps.log.error('key-last-used', error));
   }
 
-  async function dispatch(
+  // dispatch and handle return a Response when they can and a Promise only when they must (a key to check, a
+  // handler that waits): a refused or cached answer then costs no promise and no turn of the microtask queue.
+  function dispatch(
     request: Request,
     url: URL,
     meta: RequestMeta,
     state: DispatchState,
-  ): Promise<Response> {
+  ): Response | Promise<Response> {
     const at = now();
     const match = router.match(request.method, url.pathname);
     if (match.kind !== 'found') {
@@ -183,68 +191,91 @@ export function createApi(deps: Deps) {
     const { route: matched, params } = match;
     state.route = `${matched.method} ${matched.path}`;
     const { access, handle } = matched.handler;
-    if (access !== 'unlimited') {
-      let unauthenticated: unknown;
-      await identify(request, state).catch((error: unknown) => (unauthenticated = error));
-      const refused = rateLimit(meta, state, at); // a refused key still counts against its address
-      if (refused) return refused;
-      if (unauthenticated) throw unauthenticated;
+    const proceed = (unauthenticated?: unknown): Response | Promise<Response> => {
+      if (access !== 'unlimited') {
+        const refused = rateLimit(meta, state, at); // a refused key still counts against its address
+        if (refused) return refused;
+        if (unauthenticated) throw unauthenticated;
+      }
+      if (access === 'key' && !state.caller) {
+        throw unauthorized(
+          'This endpoint needs an API key: send "Authorization: Bearer <API_KEY>". Keys come from the service operator.',
+        );
+      }
+      if (state.caller) touchKey(state.caller, at);
+      return handle(request, {
+        url,
+        params,
+        requestId: meta.requestId,
+        clientIp: meta.clientIp,
+        caller: state.caller,
+        now: new Date(at),
+        deps,
+      });
+    };
+    if (access === 'unlimited' || headerOf(request, 'authorization') === null) return proceed();
+    return identify(request, state).then(
+      () => proceed(),
+      (error: unknown) => proceed(error),
+    );
+  }
+
+  /** Never throws: any failure becomes the error envelope, a 500 without its stack trace. */
+  function failure(error: unknown, meta: RequestMeta): Response {
+    if (error instanceof ApiError) return errorResponse(error);
+    deps.log.error(meta.requestId, error);
+    return errorResponse(
+      new ApiError(
+        500,
+        'internal',
+        `Something went wrong on our side. Quote request id ${meta.requestId} if it persists.`,
+      ),
+    );
+  }
+
+  /** The headers every API answer carries, and its log line. */
+  function finish(
+    request: Request,
+    meta: RequestMeta,
+    state: DispatchState,
+    response: Response,
+    startedAt: number,
+  ) {
+    if (state.limit) setHeaders(response, state.limit.headers);
+    if (headerOf(request, 'authorization') !== null) {
+      // An answer to a keyed request may hold what only that lab may see: no shared cache may keep it.
+      setHeaders(response, { 'Cache-Control': 'private, no-store', Vary: 'Authorization' });
     }
-    if (access === 'key' && !state.caller) {
-      throw unauthorized(
-        'This endpoint needs an API key: send "Authorization: Bearer <API_KEY>". Keys come from the service operator.',
-      );
-    }
-    if (state.caller) touchKey(state.caller, at);
-    return handle(request, {
-      url,
-      params,
+    setHeaders(response, COMMON_HEADERS);
+    setHeaders(response, { 'X-Request-Id': meta.requestId });
+    deps.log.request({
       requestId: meta.requestId,
+      method: request.method,
+      route: state.route,
+      status: response.status,
+      durationMs: performance.now() - startedAt,
       clientIp: meta.clientIp,
-      caller: state.caller,
-      now: new Date(at),
-      deps,
+      keyId: state.caller?.key.id ?? null,
     });
+    return response;
   }
 
   return {
-    /** Handles one /api/v1 request; never throws, never leaks a stack trace. */
-    async handle(request: Request, meta: RequestMeta): Promise<Response> {
+    /** Handles one /api/v1 request; never throws, never leaks a stack trace. A Promise only when it must wait. */
+    handle(request: Request, meta: RequestMeta): Response | Promise<Response> {
       const startedAt = meta.startedAt ?? performance.now();
       const state: DispatchState = { route: 'unmatched' };
-      let response: Response;
+      let outcome: Response | Promise<Response>;
       try {
-        response = await dispatch(request, new URL(request.url), meta, state);
+        outcome = dispatch(request, new URL(request.url), meta, state);
       } catch (error) {
-        if (error instanceof ApiError) {
-          response = errorResponse(error);
-        } else {
-          deps.log.error(meta.requestId, error);
-          response = errorResponse(
-            new ApiError(
-              500,
-              'internal',
-              `Something went wrong on our side. Quote request id ${meta.requestId} if it persists.`,
-            ),
-          );
-        }
+        outcome = failure(error, meta);
       }
-      if (state.limit) setHeaders(response, state.limit.headers);
-      if (headerOf(request, 'authorization') !== null) {
-        // An answer to a keyed request may hold what only that lab may see: no shared cache may keep it.
-        setHeaders(response, { 'Cache-Control': 'private, no-store', Vary: 'Authorization' });
-      }
-      setHeaders(response, { 'X-Request-Id': meta.requestId, ...COMMON_HEADERS });
-      deps.log.request({
-        requestId: meta.requestId,
-        method: request.method,
-        route: state.route,
-        status: response.status,
-        durationMs: performance.now() - startedAt,
-        clientIp: meta.clientIp,
-        keyId: state.caller?.key.id ?? null,
-      });
-      return response;
+      if (!(outcome instanceof Promise)) return finish(request, meta, state, outcome, startedAt);
+      return outcome.then(
+        (response) => finish(request, meta, state, response, startedAt),
+        (error: unknown) => finish(request, meta, state, failure(error, meta), startedAt),
+      );
     },
   };
 }

@@ -81,13 +81,25 @@ export function toRequest(req: IncomingMessage): Request {
   return new NodeRequest(req) as unknown as Request;
 }
 
-/** One header of any Request; from node's own parsed headers when the request came through this adapter. */
+/**
+ * One header (`name` in lower case) of any Request; through this adapter, read from node's raw header list, since
+ * `IncomingMessage.headers` builds an object of every header on first use. Repeats are joined with ", " as in
+ * the Fetch standard's Headers.get.
+ */
 export function headerOf(request: Request, name: string): string | null {
-  if (request instanceof NodeRequest) {
-    const value = request.incoming.headers[name];
-    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-  }
+  if (request instanceof NodeRequest) return rawHeader(request.incoming.rawHeaders, name);
   return request.headers.get(name);
+}
+
+export function rawHeader(raw: readonly string[], name: string): string | null {
+  let value: string | null = null;
+  for (let i = 0; i < raw.length; i += 2) {
+    const field = raw[i]!;
+    if (field.length === name.length && field.toLowerCase() === name) {
+      value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+    }
+  }
+  return value;
 }
 
 export async function writeResponse(

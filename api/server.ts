@@ -15,7 +15,7 @@ import { openRuntime, type Runtime } from './runtime.ts';
 import { siteHeaders } from './site-headers.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { StoreCorruptError } from './store/store.ts';
-import { toRequest, writeResponse } from './node-adapter.ts';
+import { rawHeader, toRequest, writeResponse } from './node-adapter.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -74,19 +74,20 @@ export async function startServer(config: Config) {
     const startedAt = performance.now();
     const meta = {
       requestId: randomUUID(),
-      clientIp: clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy),
+      clientIp: config.trustProxy
+        ? clientIp(req.socket.remoteAddress, rawHeader(req.rawHeaders, 'x-forwarded-for') ?? undefined, true)
+        : clientIp(req.socket.remoteAddress, undefined, false),
       startedAt,
     };
-    api
-      .handle(toRequest(req), meta)
-      .then((response) => writeResponse(req, res, response))
-      .catch((error: unknown) => {
-        log.error(meta.requestId, error);
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-        res.end(
-          JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } }),
-        );
-      });
+    const broken = (error: unknown) => {
+      log.error(meta.requestId, error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } }));
+    };
+    const respond = (response: Response) => writeResponse(req, res, response).catch(broken);
+    const outcome = api.handle(toRequest(req), meta);
+    if (outcome instanceof Promise) outcome.then(respond, broken);
+    else void respond(outcome);
   });
 
   await new Promise<void>((resolve, reject) => {
