@@ -78,7 +78,13 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /** What dispatch learnt, kept even when it throws: the route and key for the log, the limit for the headers. */
-type DispatchState = { route: string; limit?: RateLimitDecision; caller?: Caller };
+type DispatchState = {
+  route: string;
+  /** The Authorization header, read once per request. */
+  authorization: string | null;
+  limit?: RateLimitDecision;
+  caller?: Caller;
+};
 
 export function createApi(deps: Deps) {
   const now = deps.now ?? Date.now;
@@ -121,8 +127,8 @@ export function createApi(deps: Deps) {
   }
 
   /** A present but invalid key is refused everywhere, public endpoints too (contract §5). */
-  async function identify(request: Request, state: DispatchState): Promise<void> {
-    const header = headerOf(request, 'authorization');
+  async function identify(state: DispatchState): Promise<void> {
+    const header = state.authorization;
     if (header === null) return;
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
     if (!match) {
@@ -213,8 +219,8 @@ export function createApi(deps: Deps) {
         deps,
       });
     };
-    if (access === 'unlimited' || headerOf(request, 'authorization') === null) return proceed();
-    return identify(request, state).then(
+    if (access === 'unlimited' || state.authorization === null) return proceed();
+    return identify(state).then(
       () => proceed(),
       (error: unknown) => proceed(error),
     );
@@ -242,7 +248,7 @@ export function createApi(deps: Deps) {
     startedAt: number,
   ) {
     if (state.limit) setHeaders(response, state.limit.headers);
-    if (headerOf(request, 'authorization') !== null) {
+    if (state.authorization !== null) {
       // An answer to a keyed request may hold what only that lab may see: no shared cache may keep it.
       setHeaders(response, { 'Cache-Control': 'private, no-store', Vary: 'Authorization' });
     }
@@ -264,7 +270,7 @@ export function createApi(deps: Deps) {
     /** Handles one /api/v1 request; never throws, never leaks a stack trace. A Promise only when it must wait. */
     handle(request: Request, meta: RequestMeta): Response | Promise<Response> {
       const startedAt = meta.startedAt ?? performance.now();
-      const state: DispatchState = { route: 'unmatched' };
+      const state: DispatchState = { route: 'unmatched', authorization: headerOf(request, 'authorization') };
       let outcome: Response | Promise<Response>;
       try {
         outcome = dispatch(request, new URL(request.url), meta, state);

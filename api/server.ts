@@ -74,9 +74,11 @@ export async function startServer(config: Config) {
     const startedAt = performance.now();
     const meta = {
       requestId: randomUUID(),
-      clientIp: config.trustProxy
-        ? clientIp(req.socket.remoteAddress, rawHeader(req.rawHeaders, 'x-forwarded-for') ?? undefined, true)
-        : clientIp(req.socket.remoteAddress, undefined, false),
+      clientIp: clientIp(
+        req.socket.remoteAddress,
+        config.trustProxy ? (rawHeader(req.rawHeaders, 'x-forwarded-for') ?? undefined) : undefined,
+        config.trustProxy,
+      ),
       startedAt,
     };
     const broken = (error: unknown) => {

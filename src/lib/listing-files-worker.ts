@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { ListingFileError, loadListings } from '../../api/listings.ts';
+import { loadListings } from '../../api/listings.ts';
 import { croissant } from './json-ld.ts';
 import { listingMarkdown } from './listing-markdown.ts';
 import type { FromWorker, ToWorker } from './listing-files.ts';
@@ -39,18 +39,18 @@ function write(files: Rendered[], root: string): void {
   }
 }
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 const rendered = render();
-rendered.catch((error: unknown) =>
-  // A bad listing is reported by Astro's content layer too; the message is kept for the build's end.
-  send({ kind: 'failed', message: error instanceof ListingFileError ? error.message : String(error) }),
-);
+// A bad listing is reported by Astro's content layer too; the message is kept for the build's end.
+rendered.catch((error: unknown) => send({ kind: 'failed', message: messageOf(error) }));
 port.once('message', async ({ root }: ToWorker) => {
   try {
     const files = await rendered;
     write(files, root);
     send({ kind: 'written', count: files.length });
   } catch (error) {
-    send({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    send({ kind: 'failed', message: messageOf(error) });
   }
   port.close();
 });

@@ -595,30 +595,25 @@ describe('body handling on POST /api/v1/requests', () => {
     }
   });
 
-  test(`a chunked body with no Content-Length over ${MAX_BODY_BYTES} bytes is 413`, async () => {
-    const reply = await httpRequest(`${server.url}/api/v1/requests`, {
+  const postChunked = (body: unknown) =>
+    httpRequest(`${server.url}/api/v1/requests`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${lab.key}`,
         'Content-Type': 'application/json',
         'Transfer-Encoding': 'chunked',
       },
-      body: JSON.stringify({ ...VALID_REQUEST, description: 'y'.repeat(MAX_BODY_BYTES * 2) }),
+      body: JSON.stringify(body),
     });
+
+  test(`a chunked body with no Content-Length over ${MAX_BODY_BYTES} bytes is 413`, async () => {
+    const reply = await postChunked({ ...VALID_REQUEST, description: 'y'.repeat(MAX_BODY_BYTES * 2) });
     expect(reply.status, reply.body).toBe(413);
     expect(JSON.parse(reply.body).error.code).toBe('payload_too_large');
   });
 
   test('a chunked body within the limit is read whole', async () => {
-    const reply = await httpRequest(`${server.url}/api/v1/requests`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${lab.key}`,
-        'Content-Type': 'application/json',
-        'Transfer-Encoding': 'chunked',
-      },
-      body: JSON.stringify(VALID_REQUEST),
-    });
+    const reply = await postChunked(VALID_REQUEST);
     expect(reply.status, reply.body).toBe(201);
   });
 
