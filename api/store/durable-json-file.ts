@@ -1,7 +1,17 @@
-// A lowdb adapter that survives kill -9 and power loss: write a temp file, fsync it, rename it over the old one.
-// (lowdb's own JSONFile renames but never fsyncs.) The directory is fsynced once per commit by the store.
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+// A lowdb adapter that survives kill -9 and power loss: write a temp file, fsync it, rename it over the old one,
+// fsync the directory. (lowdb's own JSONFile renames but never fsyncs.)
+//
+// Why the calls are mostly synchronous: on a busy server each `await` costs a turn of the event loop, and a
+// commit made of ~20 awaited steps (open, write, sync, close, rename, per file, then the directory and head)
+// took 10–20 ms at 1,000 writes/s, most of it queued behind other work. Opening, writing to the page cache,
+// closing and renaming take microseconds, so they run synchronously; only the fsyncs, which wait on the disk,
+// are awaited: the files' together, then the directory's. Two turns per commit instead of twenty.
+import { closeSync, fsync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
 import type { Adapter } from 'lowdb';
+
+const fsyncFd = promisify(fsync);
 
 export class StoreCorruptError extends Error {
   override name = 'StoreCorruptError';
@@ -19,7 +29,7 @@ export class DurableJSONFile<T> implements Adapter<T> {
   async read(): Promise<T | null> {
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = readFileSync(this.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -36,21 +46,63 @@ export class DurableJSONFile<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
-    const text = JSON.stringify(data);
-    const temp = `${this.path}.${process.pid}.tmp`;
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
+    await writeDurably(dirname(this.path), [{ file: this, data }]);
+  }
+}
+
+/**
+ * Replaces each file in `dir` with its new data, all or none acknowledged: resolves once every file and the
+ * directory entry naming it are on disk. A crash at any point leaves each file whole, old or new.
+ */
+export async function writeDurably<T>(dir: string, writes: { file: DurableJSONFile<T>; data: T }[]): Promise<void> {
+  const staged: { file: DurableJSONFile<T>; temp: string; fd: number; bytes: number }[] = [];
+  try {
+    for (const { file, data } of writes) {
+      const text = JSON.stringify(data);
+      const temp = `${file.path}.${process.pid}.tmp`;
+      const fd = openSync(temp, 'w', 0o600);
+      staged.push({ file, temp, fd, bytes: text.length });
+      writeSync(fd, text);
     }
+    await Promise.all(staged.map(({ fd }) => fsyncFd(fd)));
+  } catch (error) {
+    for (const { fd, temp } of staged) {
+      closeQuietly(fd);
+      unlinkQuietly(temp);
+    }
+    throw error;
+  }
+  for (const { fd } of staged) closeSync(fd);
+  for (const { file, temp, bytes } of staged) {
     try {
-      await rename(temp, this.path);
+      renameSync(temp, file.path);
     } catch (error) {
-      await unlink(temp).catch(() => {});
+      unlinkQuietly(temp);
       throw error;
     }
-    this.bytes = text.length;
+    file.bytes = bytes;
+  }
+  // The renames are durable only once the directory is.
+  const dirFd = openSync(dir, 'r');
+  try {
+    await fsyncFd(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed or never fully opened: nothing to release
+  }
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // gone already; the store removes stray temp files at its next commit anyway
   }
 }
