@@ -187,6 +187,31 @@ describe('when the mail server fails', () => {
     expect(received.map((r) => r.envelopeTo[0]).sort()).toEqual([lab.account.email, LEAD].sort());
   }, 60_000);
 
+  test('a permanent refusal (550) marks that mail failed for the operator; the rest of the batch is sent', async () => {
+    const mail = await startSmtp(undefined, { rejectWith: 550, rejectTo: (address) => address !== LEAD });
+    cleanups.push(() => mail.close());
+    const server = await serverWith({ SMTP_URL: mail.url });
+    const lab = await labWithKey(server.dataDir);
+    const response = await postRequest(server, lab.key, {
+      data_types: ['call_audio'],
+      description: 'Dutch customer-service calls with consent records.',
+    });
+    expect(response.status).toBe(201);
+    const [lead] = await mail.waitFor(1);
+    expect(lead!.envelopeTo).toEqual([LEAD]);
+    let failed: { to: string; attempts: number; last_error: string }[] = [];
+    for (let i = 0; i < 50 && failed.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      failed = (await ops(server.dataDir, 'mail', 'list', '--status', 'failed')).json;
+    }
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ to: lab.account.email, attempts: 1 });
+    expect(failed[0]!.last_error).toMatch(/550/);
+    expect((await ops(server.dataDir, 'mail', 'list', '--status', 'sent')).json).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // a failed mail is not retried
+    expect(mail.received).toHaveLength(1);
+  });
+
   test('killed with mail queued: sent after restart, once', async () => {
     const port = await freePort();
     const dataDir = await mkdtemp(join(tmpdir(), 'dss-mailkill-'));

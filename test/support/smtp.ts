@@ -14,7 +14,11 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startSmtp(port?: number, options: { rejectWith?: number } = {}) {
+/** `rejectWith`: an SMTP reply code for every message, or only for those with a recipient `rejectTo` picks. */
+export async function startSmtp(
+  port?: number,
+  options: { rejectWith?: number; rejectTo?: (address: string) => boolean } = {},
+) {
   const received: Received[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -22,13 +26,14 @@ export async function startSmtp(port?: number, options: { rejectWith?: number } 
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          if (options.rejectWith) {
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          if (options.rejectWith && (!options.rejectTo || to.some(options.rejectTo))) {
             const error = Object.assign(new Error('mailbox unavailable'), {
               responseCode: options.rejectWith,
             });
             return callback(error);
           }
-          received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
+          received.push({ envelopeTo: to, mail });
           callback();
         },
         (error: Error) => callback(error),
