@@ -11,6 +11,7 @@ import { Store } from '../../api/store/store.ts';
 import type { DataRequestRecord } from '../../api/store/records.ts';
 import { generateListings } from './generate-listings.ts';
 import { labWithKeyInStore } from './lab.ts';
+import { pacedLoad } from './paced-load.ts';
 import { rssMb, startBare, startOurs, timedBuild, type BuildResult } from './processes.ts';
 import type { Row } from './report.ts';
 
@@ -253,7 +254,7 @@ export async function rejectionsPart(): Promise<Row[]> {
   return rows;
 }
 
-async function seedRequests(
+export async function seedRequests(
   dataDir: string,
   count: number,
   orgId: string,
@@ -291,6 +292,9 @@ async function seedRequests(
   await store.close();
 }
 
+/** The paced rate for the latency figures: the throughput the issue asks for. */
+const WRITE_RATE = 500;
+
 export async function writesPart(): Promise<Row[]> {
   const rows: Row[] = [];
   for (const stored of [0, 10_000, 100_000]) {
@@ -300,10 +304,9 @@ export async function writesPart(): Promise<Row[]> {
     await seedRequests(dataDir, stored, lab.orgId, lab.accountId, lab.keyId);
     const ours = await startOurs({ ...UNLIMITED, DATA_DIR: dataDir });
     try {
-      const options = {
+      const request = {
         url: `${ours.url}/api/v1/requests`,
         method: 'POST' as const,
-        connections: 50,
         headers: { Authorization: `Bearer ${lab.key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({
           data_types: ['call_audio'],
@@ -311,40 +314,77 @@ export async function writesPart(): Promise<Row[]> {
           description: 'Benchmark request: English insurance calls.',
         }),
       };
-      await load({ ...options, duration: 2 });
-      await ours.loop(); // reset the loop histogram after the warm-up
-      log(`writes: POST with ${stored} stored`);
-      const result = await load(options);
-      const loop = await ours.loop();
       const label = stored.toLocaleString('en-US');
       const atScale = stored === 100_000;
+      await ours.loop(); // forget start-up
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const idle = await ours.loop(); // the baseline for the loop figures: the same process, doing nothing
+      await load({ ...request, connections: 50, duration: 2 }); // warm-up
+      await ours.loop(); // reset the histogram
+
+      // Latency at the rate the issue asks for, sent at a steady pace (see paced-load.ts).
+      log(`writes: ${WRITE_RATE}/s paced, ${stored} stored`);
+      const paced = await pacedLoad({ ...request, rate: WRITE_RATE, duration: 8, connections: 50 });
+      const pacedLoop = await ours.loop();
       rows.push({
-        figure: `POST /requests, ${label} stored: writes/s`,
-        ours: result.requestsPerSecond,
+        figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: p50`,
+        ours: paced.p50,
+        unit: 'ms',
+      });
+      rows.push({
+        figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: p99`,
+        ours: paced.p99,
+        unit: 'ms',
+        ...(atScale ? { target: '≤ 50 ms', met: paced.p99 <= 50 } : {}),
+      });
+      rows.push({
+        figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: event-loop delay p99`,
+        ours: pacedLoop.p99,
+        baseline: idle.p99,
+        unit: 'ms',
+        ...(atScale ? { target: '≤ 20 ms', met: pacedLoop.p99 <= 20 } : {}),
+      });
+
+      // Throughput: 50 connections, each sending its next request as soon as the last is answered. Latency here
+      // is Little's law (50 in flight / throughput), so it is printed but not held to the latency target.
+      log(`writes: saturated, ${stored} stored`);
+      const saturated = await load({ ...request, connections: 50 });
+      const saturatedLoop = await ours.loop();
+      rows.push({
+        figure: `POST /requests, ${label} stored, saturated: writes/s`,
+        ours: saturated.requestsPerSecond,
         unit: '/s',
-        ...(atScale ? { target: '≥ 500', met: result.requestsPerSecond >= 500 } : {}),
-      });
-      rows.push({ figure: `POST /requests, ${label} stored: p50`, ours: result.p50, unit: 'ms' });
-      rows.push({
-        figure: `POST /requests, ${label} stored: p99`,
-        ours: result.p99,
-        unit: 'ms',
-        ...(atScale ? { target: '≤ 50 ms', met: result.p99 <= 50 } : {}),
+        ...(atScale ? { target: `≥ ${WRITE_RATE}`, met: saturated.requestsPerSecond >= WRITE_RATE } : {}),
       });
       rows.push({
-        figure: `POST /requests, ${label} stored: event-loop delay p99`,
-        ours: loop.p99,
+        figure: `POST /requests, ${label} stored, saturated: p50`,
+        ours: saturated.p50,
         unit: 'ms',
-        ...(atScale ? { target: '≤ 20 ms', met: loop.p99 <= 20 } : {}),
       });
+      rows.push({
+        figure: `POST /requests, ${label} stored, saturated: p99`,
+        ours: saturated.p99,
+        unit: 'ms',
+      });
+      rows.push({
+        figure: `POST /requests, ${label} stored, saturated: event-loop delay p99`,
+        ours: saturatedLoop.p99,
+        baseline: idle.p99,
+        unit: 'ms',
+      });
+      const failed = paced.errors + paced.non2xx + saturated.errors + saturated.non2xx;
       rows.push({
         figure: `POST /requests, ${label} stored: errors`,
-        ours: result.errors + result.non2xx,
+        ours: failed,
         unit: '',
         target: '0',
-        met: result.errors + result.non2xx === 0,
+        met: failed === 0,
       });
-      rows.push({ figure: `server RSS after writes, ${label} stored`, ours: loop.rssMb, unit: 'MB' });
+      rows.push({
+        figure: `server RSS after writes, ${label} stored`,
+        ours: saturatedLoop.rssMb,
+        unit: 'MB',
+      });
     } finally {
       await ours.stop();
       await rm(dataDir, { recursive: true, force: true });
