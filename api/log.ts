@@ -1,5 +1,9 @@
-// One JSON line per API request on stdout (contract §5): never a key, never a body. Lines are batched and
-// written once per tick, because a synchronous write per request would cap the API's throughput.
+// One JSON line per API request on stdout (contract §5): never a key, never a body.
+//
+// Lines are batched and written every FLUSH_MS (or once 64 kB wait): writes to a pipe or a file are synchronous
+// system calls, and under a flood of 429s a write per turn of the event loop was 12% of the server's time
+// (measured: 20-22k refusals/s with the log on, 24-25k with stdout to /dev/null). A line is late by at most
+// FLUSH_MS; the server flushes before it exits.
 import type { Writable } from 'node:stream';
 
 export type RequestLine = {
@@ -22,21 +26,23 @@ export type RequestLog = {
 /** An IPv4 or IPv6 address as node reports one: nothing in it needs escaping in JSON. */
 const PLAIN_ADDRESS = /^[0-9a-fA-F:.]+$/;
 
+const FLUSH_MS = 20;
+const FLUSH_BYTES = 64 * 1024;
+
 export function createRequestLog(out: Writable = process.stdout, err: Writable = process.stderr): RequestLog {
-  let pending: string[] = [];
-  let scheduled = false;
+  let pending = '';
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
-    scheduled = false;
+    clearTimeout(timer);
+    timer = undefined;
     if (pending.length === 0) return;
-    out.write(pending.join(''));
-    pending = [];
+    out.write(pending);
+    pending = '';
   };
   const queue = (text: string) => {
-    pending.push(text);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
-    }
+    pending += text;
+    if (pending.length >= FLUSH_BYTES) flush();
+    else timer ??= setTimeout(flush, FLUSH_MS);
   };
   const push = (record: Record<string, unknown>) =>
     queue(JSON.stringify({ time: new Date().toISOString(), ...record }) + '\n');

@@ -227,17 +227,14 @@ export async function rejectionsPart(): Promise<Row[]> {
       met: mine.requestsPerSecond >= 0.8 * theirs.requestsPerSecond,
     });
     log('rejections: a polite client alone, then during a flood');
-    const quiet = await load({
-      url: ours.url + path,
-      headers: polite(1),
-      connections: 5,
-      overallRate: 50,
-      duration: 5,
-    });
+    // A lab polling 50 times a second, at a steady pace (see paced-load.ts).
+    const politeLoad = (n: number) =>
+      pacedLoad({ url: ours.url + path, headers: polite(n), rate: 50, duration: 5, connections: 5 });
+    const quiet = await politeLoad(1);
     // The flood comes from another process, as it would from another machine.
     const [, during] = await Promise.all([
       floodFromChild({ url: ours.url + path, headers: flood, connections: 100, duration: 6 }),
-      load({ url: ours.url + path, headers: polite(2), connections: 5, overallRate: 50, duration: 5 }),
+      politeLoad(2),
     ]);
     rows.push({
       figure: "another IP's p99 during a 429 flood",
