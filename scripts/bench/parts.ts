@@ -12,11 +12,12 @@ import type { DataRequestRecord } from '../../api/store/records.ts';
 import { generateListings } from './generate-listings.ts';
 import { labWithKeyInStore } from './lab.ts';
 import { pacedLoad } from './paced-load.ts';
-import { rssMb, startBare, startOurs, timedBuild, type BuildResult } from './processes.ts';
+import { cpuMs, rssMb, startBare, startOurs, timedBuild, type BuildResult } from './processes.ts';
 import type { Row } from './report.ts';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const BUILD_ROUNDS = 2;
+const REJECTION_ROUNDS = 3;
 const UNLIMITED = { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000000', RATE_LIMIT_KEY_PER_MINUTE: '1000000000' };
 
 type Load = {
@@ -26,6 +27,8 @@ type Load = {
   errors: number;
   non2xx: number;
   total: number;
+  /** Answers per HTTP status. */
+  statuses: Record<string, number>;
 };
 
 async function load(options: autocannon.Options): Promise<Load> {
@@ -37,6 +40,9 @@ async function load(options: autocannon.Options): Promise<Load> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count ?? 0]),
+    ),
   };
 }
 
@@ -48,6 +54,17 @@ function floodFromChild(options: autocannon.Options): Promise<string> {
       (error, stdout) => (error ? reject(error) : resolve(stdout)),
     );
   });
+}
+
+type Served = Load & { cpuUsPerRequest: number };
+
+/** Warm up for 1 s, then 4 s of load with the CPU time the server process spent on it. */
+async function servedWithCpu(pid: number, options: autocannon.Options): Promise<Served> {
+  await load({ ...options, duration: 1 });
+  const before = await cpuMs(pid);
+  const result = await load({ ...options, duration: 4 });
+  const spent = (await cpuMs(pid)) - before;
+  return { ...result, cpuUsPerRequest: (spent * 1000) / result.total };
 }
 
 /** Warm up for 2 s, then measure. */
@@ -214,17 +231,68 @@ export async function rejectionsPart(): Promise<Row[]> {
     for (let i = 0; i < 700; i++) await fetch(ours.url + path, { headers: flood }); // exhaust the flooder's window
     const refused = await snapshot(ours.url, path, flood);
     const bare = await startBare({ [path]: refused });
-    log('rejections: 429 flood, ours and bare');
-    const mine = await measure({ url: ours.url + path, headers: flood });
-    const theirs = await measure({ url: bare.url + path });
-    await bare.stop();
+    // A second baseline does what the contract asks of every answer besides the bytes: count, number and log it.
+    const bareWithWork = await startBare({ [path]: refused }, { perRequestWork: true });
+    // Rounds in turn, and the round with the median ratio: this shared machine's speed drifts by a third within a
+    // minute, and a ratio of two loads measured seconds apart drifts with it. The CPU each server spent per
+    // refusal is reported beside the rate: it does not depend on how fast the client could ask.
+    type Round = { mine: Served; bare: Served; bareWithWork: Served; ratio: number };
+    const rounds: Round[] = [];
+    for (let round = 1; round <= REJECTION_ROUNDS; round++) {
+      log(`rejections: 429 flood on bare, bare with per-request work, ours (${round}/${REJECTION_ROUNDS})`);
+      const floodOn = (server: { url: string }, pid: number) =>
+        servedWithCpu(pid, { url: server.url + path, headers: flood });
+      const theirs = await floodOn(bare, bare.child.pid!);
+      const theirsWithWork = await floodOn(bareWithWork, bareWithWork.child.pid!);
+      const mine = await floodOn(ours, ours.pid);
+      rounds.push({
+        mine,
+        bare: theirs,
+        bareWithWork: theirsWithWork,
+        ratio: mine.requestsPerSecond / theirs.requestsPerSecond,
+      });
+      const figures = (served: Served) =>
+        `${Math.round(served.requestsPerSecond)}/s at ${served.cpuUsPerRequest.toFixed(1)} µs CPU each`;
+      log(`rejections: bare ${figures(theirs)}; with work ${figures(theirsWithWork)}; ours ${figures(mine)}`);
+    }
+    await Promise.all([bare.stop(), bareWithWork.stop()]);
+    const unexpected = rounds.reduce(
+      (sum, { mine }) => sum + mine.errors + mine.total - (mine.statuses['429'] ?? 0),
+      0,
+    );
+    const median = rounds.sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;
     rows.push({
-      figure: '429s served per second',
-      ours: mine.requestsPerSecond,
-      baseline: theirs.requestsPerSecond,
+      figure: `429s per second (median of ${REJECTION_ROUNDS} rounds)`,
+      ours: median.mine.requestsPerSecond,
+      baseline: median.bare.requestsPerSecond,
       unit: 'req/s',
       target: '≥ 0.8× bare',
-      met: mine.requestsPerSecond >= 0.8 * theirs.requestsPerSecond,
+      met: median.ratio >= 0.8,
+    });
+    rows.push({
+      figure: '429s per second vs bare + per-request work',
+      ours: median.mine.requestsPerSecond,
+      baseline: median.bareWithWork.requestsPerSecond,
+      unit: 'req/s',
+    });
+    rows.push({
+      figure: 'server CPU per 429',
+      ours: median.mine.cpuUsPerRequest,
+      baseline: median.bare.cpuUsPerRequest,
+      unit: 'µs',
+    });
+    rows.push({
+      figure: 'server CPU per 429 vs bare + per-request work',
+      ours: median.mine.cpuUsPerRequest,
+      baseline: median.bareWithWork.cpuUsPerRequest,
+      unit: 'µs',
+    });
+    rows.push({
+      figure: '429 flood: errors and answers not 429',
+      ours: unexpected,
+      unit: '',
+      target: '0',
+      met: unexpected === 0,
     });
     log('rejections: a polite client alone, then during a flood');
     // A lab polling 50 times a second, at a steady pace (see paced-load.ts).

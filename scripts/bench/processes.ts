@@ -58,12 +58,20 @@ export async function startOurs(
 
 export type LoopStats = { p50: number; p99: number; max: number; rssMb: number };
 
-/** The baseline: a bare node:http server answering fixed bytes per path: the status, headers and body given. */
+/**
+ * The baseline: a bare node:http server answering fixed bytes per path: the status, headers and body given.
+ * With `perRequestWork`, it also counts, numbers and logs each request as the contract asks (see bare-server.ts).
+ */
 export async function startBare(
   bodies: Record<string, { status: number; headers: Record<string, string>; body: string }>,
+  options: { perRequestWork?: boolean } = {},
 ): Promise<Served> {
   const child = spawn(process.execPath, [here('./bare-server.ts')], {
-    env: { ...process.env, BENCH_BODIES: JSON.stringify(bodies) },
+    env: {
+      ...process.env,
+      BENCH_BODIES: JSON.stringify(bodies),
+      BENCH_PER_REQUEST_WORK: options.perRequestWork ? '1' : '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForListening(child, 'bare server');
@@ -93,6 +101,14 @@ export function timedBuild(args: string[], env: Record<string, string>): Promise
       resolve({ seconds, maxRssMb: Number(rss[1]) / 1024 });
     });
   });
+}
+
+/** The CPU time (user + system) a process has used so far, in ms: /proc/<pid>/stat counts clock ticks of 10 ms. */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 export async function rssMb(pid: number): Promise<number> {
