@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 const here = (file: string) => new URL(file, import.meta.url).pathname;
 
-export type Served = { url: string; child: ChildProcess; stop(): Promise<void> };
+export type Served = { url: string; child: ChildProcess; pid: number; stop(): Promise<void> };
 
 function waitForListening(child: ChildProcess, name: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -36,7 +36,7 @@ const stopper = (child: ChildProcess) => () =>
 
 export async function startOurs(
   env: Record<string, string>,
-): Promise<Served & { loop(): Promise<LoopStats>; pid: number }> {
+): Promise<Served & { loop(): Promise<LoopStats> }> {
   const loopFile = join(tmpdir(), `dss-bench-loop-${process.pid}-${Date.now()}.json`);
   const child = spawn(process.execPath, ['--import', here('./loop-monitor.ts'), 'api/server.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', BENCH_LOOP_FILE: loopFile, ...env },
@@ -75,7 +75,7 @@ export async function startBare(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForListening(child, 'bare server');
-  return { url, child, stop: stopper(child) };
+  return { url, child, pid: child.pid!, stop: stopper(child) };
 }
 
 export type BuildResult = { seconds: number; maxRssMb: number };
