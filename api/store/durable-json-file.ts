@@ -6,7 +6,7 @@
 // took 10–20 ms at 1,000 writes/s, most of it queued behind other work. Opening, writing to the page cache,
 // closing and renaming take microseconds, so they run synchronously; only the fsyncs, which wait on the disk,
 // are awaited: the files' together, then the directory's. Two turns per commit instead of twenty.
-import { closeSync, fsync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import type { Adapter } from 'lowdb';
@@ -46,15 +46,15 @@ export class DurableJSONFile<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
-    await writeDurably(dirname(this.path), [{ file: this, data }]);
+    await writeDurably([{ file: this, data }]);
   }
 }
 
 /**
- * Replaces each file in `dir` with its new data, all or none acknowledged: resolves once every file and the
- * directory entry naming it are on disk. A crash at any point leaves each file whole, old or new.
+ * Replaces each file with its new data, all or none acknowledged: resolves once every file and the directory
+ * entry naming it are on disk. A crash at any point leaves each file whole, old or new.
  */
-export async function writeDurably<T>(dir: string, writes: { file: DurableJSONFile<T>; data: T }[]): Promise<void> {
+export async function writeDurably<T>(writes: { file: DurableJSONFile<T>; data: T }[]): Promise<void> {
   const staged: { file: DurableJSONFile<T>; temp: string; fd: number; bytes: number }[] = [];
   try {
     for (const { file, data } of writes) {
@@ -62,7 +62,7 @@ export async function writeDurably<T>(dir: string, writes: { file: DurableJSONFi
       const temp = `${file.path}.${process.pid}.tmp`;
       const fd = openSync(temp, 'w', 0o600);
       staged.push({ file, temp, fd, bytes: text.length });
-      writeSync(fd, text);
+      writeFileSync(fd, text); // unlike one writeSync, loops until every byte is written
     }
     await Promise.all(staged.map(({ fd }) => fsyncFd(fd)));
   } catch (error) {
@@ -82,12 +82,17 @@ export async function writeDurably<T>(dir: string, writes: { file: DurableJSONFi
     }
     file.bytes = bytes;
   }
-  // The renames are durable only once the directory is.
-  const dirFd = openSync(dir, 'r');
+  // The renames are durable only once their directories are (the store's files share one).
+  const dirs = [...new Set(staged.map(({ file }) => dirname(file.path)))];
+  await Promise.all(dirs.map(syncDirectory));
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const fd = openSync(dir, 'r');
   try {
-    await fsyncFd(dirFd);
+    await fsyncFd(fd);
   } finally {
-    closeSync(dirFd);
+    closeSync(fd);
   }
 }
 

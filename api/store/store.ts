@@ -234,7 +234,6 @@ export class Store implements View {
   private async persist(dirty: Set<string>): Promise<void> {
     const version = this.head.version + 1;
     await writeDurably(
-      this.dir,
       [...dirty].map((name) => {
         const db = name === CORE_FILE ? this.coreDb : this.segments.get(name)!;
         return { file: db.adapter as DurableJSONFile<unknown>, data: db.data as unknown };

@@ -341,7 +341,7 @@ export async function rejectionsPart(): Promise<Row[]> {
   return rows;
 }
 
-export async function seedRequests(
+async function seedRequests(
   dataDir: string,
   count: number,
   orgId: string,
