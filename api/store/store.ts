@@ -11,12 +11,12 @@
 //   SEGMENT_MAX_BYTES; a write rewrites one segment, never the whole history. Transactions that arrive while a
 //   commit is on disk are committed together in the next one (group commit).
 // - Never reset: a file that does not parse stops open() with a message naming it.
-import { constants, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { constants, readFileSync } from 'node:fs';
 import { access, mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import lockfile from 'proper-lockfile';
-import { DurableJSONFile, writeDurably } from './durable-json-file.ts';
+import { DurableJSONFile, isLeftover, replaceFile, writeDurably } from './durable-json-file.ts';
 import {
   COLLECTIONS,
   emptyCore,
@@ -37,6 +37,7 @@ const LOCK_FILE = 'write.lock';
 const SEGMENT_FILE = /^seg-(\d{6})\.json$/;
 export const SEGMENT_MAX_RECORDS = 500;
 export const SEGMENT_MAX_BYTES = 128 * 1024;
+const LOCK_HOLD_MS = 100;
 
 type Head = { version: number; files: Record<string, number> };
 type Entry<C extends Collection> = { record: RecordOf<C>; segment: string };
@@ -75,7 +76,7 @@ export class Store implements View {
   private queue: Pending[] = [];
   private draining: Promise<void> | undefined;
   private exclusiveChain: Promise<unknown> = Promise.resolve();
-  private tempFilesCleaned = false;
+  private leftoversRemoved = false;
 
   private constructor(dir: string) {
     this.dir = dir;
@@ -154,10 +155,7 @@ export class Store implements View {
 
   private async drain(): Promise<void> {
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0);
-        await this.exclusive(() => this.commit(batch));
-      }
+      while (this.queue.length > 0) await this.exclusive(() => this.writeSession());
     } finally {
       this.draining = undefined;
     }
@@ -170,18 +168,42 @@ export class Store implements View {
     return run;
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
+  /**
+   * Commits back to back under one hold of the cross-process lock, for at most LOCK_HOLD_MS, then lets other
+   * processes have a turn. Taking and releasing the lock is a mkdir and an rmdir, which wait on the file system's
+   * journal behind every fsync in flight: per commit, at 500 writes/s, that was a fifth of the request loop.
+   * Nobody else can commit while we hold the lock, so others' changes are reloaded once, at the start.
+   */
+  private async writeSession(): Promise<void> {
     let release: () => unknown;
     try {
       release = await this.lock();
     } catch (error) {
-      for (const pending of batch) pending.reject(error);
+      for (const pending of this.queue.splice(0)) pending.reject(error);
       return;
     }
-    const applied: [Pending, unknown][] = [];
+    const until = performance.now() + LOCK_HOLD_MS;
     try {
       await this.reloadChanged();
-      if (!this.tempFilesCleaned) await this.removeTempFiles();
+      if (!this.leftoversRemoved) await this.removeLeftovers();
+      do await this.commit(this.queue.splice(0));
+      while (this.queue.length > 0 && performance.now() < until);
+    } catch (error) {
+      // Others' changes could not be read: nothing may be committed on top of a view we cannot trust.
+      for (const pending of this.queue.splice(0)) pending.reject(error);
+    } finally {
+      try {
+        await release();
+      } catch {
+        // a lock already gone (taken over as stale) has nothing left to release
+      }
+    }
+  }
+
+  /** Applies a batch and writes it; each transaction is settled, and memory matches the disk afterwards. */
+  private async commit(batch: Pending[]): Promise<void> {
+    const applied: [Pending, unknown][] = [];
+    try {
       const dirty = new Set<string>();
       for (const pending of batch) {
         const tx = new Transaction(this);
@@ -199,12 +221,6 @@ export class Store implements View {
       // Nothing of this batch is acknowledged; make memory match the disk again.
       for (const [pending] of applied) pending.reject(error);
       await this.reloadAll().catch(() => {});
-    } finally {
-      try {
-        await release();
-      } catch {
-        // a lock already gone (taken over as stale) has nothing left to release
-      }
     }
   }
 
@@ -244,9 +260,7 @@ export class Store implements View {
     this.head = { version, files };
     // head.json is only a change signal for other processes: renamed into place, but not worth an fsync.
     // The version comes first, so that readHeadVersion can read it without parsing the list of files.
-    const temp = join(this.dir, `${HEAD_FILE}.${process.pid}.tmp`);
-    writeFileSync(temp, JSON.stringify(this.head));
-    renameSync(temp, join(this.dir, HEAD_FILE));
+    replaceFile(join(this.dir, HEAD_FILE), JSON.stringify(this.head));
   }
 
   // head.json is a few kB, in the page cache: read synchronously, as an await would cost more than the read.
@@ -304,12 +318,13 @@ export class Store implements View {
     if (!this.lastSegment || name > this.lastSegment) this.lastSegment = name;
   }
 
-  private async removeTempFiles(): Promise<void> {
-    // Left by a process killed mid-write; safe to remove while we hold the lock.
+  private async removeLeftovers(): Promise<void> {
+    // Spares of processes gone (or not: they make new ones), and what a killed write left. Safe to remove
+    // while we hold the lock, since a process touches its spares only while it holds the lock.
     for (const name of await readdir(this.dir)) {
-      if (name.endsWith('.tmp')) await unlink(join(this.dir, name)).catch(() => {});
+      if (isLeftover(name)) await unlink(join(this.dir, name)).catch(() => {});
     }
-    this.tempFilesCleaned = true;
+    this.leftoversRemoved = true;
   }
 
   /** The segment new records go to: the last one, or a new one once it is full. */
