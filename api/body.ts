@@ -2,6 +2,7 @@
 // Content-Length claims), JSON syntax, and shapes that could never be stored back (deep nesting,
 // prototype keys) are each refused with their own code before any handler sees the body.
 import { ApiError } from './errors.ts';
+import { bodyChunks } from './node-adapter.ts';
 
 export const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -28,28 +29,19 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch {
-        throw new ApiError(
-          400,
-          'bad_request',
-          'The request body could not be read completely; send it again.',
-        );
+  const body = bodyChunks(request);
+  if (body) {
+    try {
+      for await (const chunk of body) {
+        size += chunk.byteLength;
+        if (size > maxBytes) break; // leaving the loop stops the stream: the rest is never read
+        chunks.push(chunk);
       }
-      if (chunk.done) break;
-      size += chunk.value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(chunk.value);
+    } catch {
+      throw new ApiError(400, 'bad_request', 'The request body could not be read completely; send it again.');
     }
   }
+  if (size > maxBytes) throw tooLarge();
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));

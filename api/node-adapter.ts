@@ -91,6 +91,16 @@ export function headerOf(request: Request, name: string): string | null {
   return request.headers.get(name);
 }
 
+/**
+ * The body of any Request, chunk by chunk (none for a bodyless one); through this adapter, straight from node's
+ * stream: a web stream over it (Readable.toWeb, then undici's Request) cost a tenth of a keyed write's CPU time.
+ */
+export function bodyChunks(request: Request): AsyncIterable<Uint8Array> | null {
+  if (request instanceof NodeRequest && !request.bodyUsed)
+    return BODYLESS.has(request.method) ? null : request.incoming;
+  return request.body;
+}
+
 export function rawHeader(raw: readonly string[], name: string): string | null {
   let value: string | null = null;
   for (let i = 0; i < raw.length; i += 2) {

@@ -58,11 +58,15 @@ export function createMailTransport(config: Config): MailTransport {
     description: `outbox ${outbox}`,
     async send(mail) {
       const info = await transport.sendMail(message(mail));
-      await mkdir(outbox, { recursive: true });
       // Named by mail id: sending the same mail again overwrites its file, never adds a second.
       const path = join(outbox, `${mail.id}.eml`);
       const temp = `${path}.${process.pid}.tmp`;
-      await writeFile(temp, info.message as Buffer);
+      // The folder is made when a write finds it missing, not before every mail (a thousand a second, busy).
+      await writeFile(temp, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(outbox, { recursive: true });
+        await writeFile(temp, info.message as Buffer);
+      });
       await rename(temp, path);
     },
     async verify() {},
