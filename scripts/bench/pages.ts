@@ -1,13 +1,13 @@
 // Pages as people get them: Lighthouse (performance, accessibility, best practices, SEO) on each page type in
 // Debian's Chromium, beside a bare one-line HTML page as the baseline; and the size budgets.
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startBare, startOurs } from './processes.ts';
 import type { Row } from './report.ts';
+import { scratchDir } from './scratch.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PAGES = [
@@ -34,7 +34,7 @@ async function scores(url: string, port: number): Promise<Record<string, number>
 
 export async function pagesPart(): Promise<Row[]> {
   const rows: Row[] = [];
-  const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-pages-'));
+  const dataDir = await scratchDir('pages');
   const ours = await startOurs({ DATA_DIR: dataDir, RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' });
   const bare = await startBare({
     '/': { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: BARE_PAGE },
@@ -70,7 +70,6 @@ export async function pagesPart(): Promise<Row[]> {
     chrome.kill();
     await ours.stop();
     await bare.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
   const catalogGz = gzipSync(await readFile('dist/client/catalog/index.html')).length / 1024;
   rows.push({

@@ -1,10 +1,10 @@
 // The benchmark parts (issue "Benchmarks against the limit"). Each measures ours and a baseline in the same run
 // and returns rows; none fails on speed.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { get } from 'node:http';
-import { setPriority, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { setPriority } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createRateLimiter } from '../../api/rate-limit.ts';
 import { Store } from '../../api/store/store.ts';
@@ -12,8 +12,18 @@ import type { DataRequestRecord } from '../../api/store/records.ts';
 import { generateListings } from './generate-listings.ts';
 import { labWithKeyInStore } from './lab.ts';
 import { pacedLoad } from './paced-load.ts';
-import { cpuMs, rssMb, startBare, startOurs, timedBuild, type BuildResult } from './processes.ts';
+import {
+  cpuMs,
+  rssMb,
+  startBare,
+  startBareDurable,
+  startOurs,
+  timedBuild,
+  type BuildResult,
+  type Monitored,
+} from './processes.ts';
 import type { Row } from './report.ts';
+import { scratchDir } from './scratch.ts';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const BUILD_ROUNDS = 2;
@@ -107,7 +117,7 @@ const unexpectedAnswers = (served: LoadWithCpu[], status: number) =>
 
 export async function buildPart(): Promise<Row[]> {
   const rows: Row[] = [];
-  const work = resolve('.tmp/bench-build');
+  const work = await scratchDir('build');
   const results: Record<string, { ours: BuildResult; bare: BuildResult }> = {};
   for (const n of [1000, 10_000]) {
     const content = join(work, `content-${n}`);
@@ -116,22 +126,25 @@ export async function buildPart(): Promise<Row[]> {
     // Two builds of each, alternating, and the faster of each pair: the disk of this shared machine is the
     // noisiest part of a build (one build's system time ranged 7–17 s across runs), and noise only adds time.
     const runs: { ours: BuildResult[]; bare: BuildResult[] } = { ours: [], bare: [] };
+    // Each build into folders of its own, as in a fresh clone: see scratch.ts for why nothing is emptied.
     for (let round = 1; round <= BUILD_ROUNDS; round++) {
       log(`build: ours, ${n} listings (${round}/${BUILD_ROUNDS})`);
-      await rm(join(work, 'cache-ours'), { recursive: true, force: true });
       runs.ours.push(
-        await timedBuild(['--outDir', join(work, 'out-ours')], {
+        await timedBuild(['--outDir', join(work, `out-ours-${n}-${round}`)], {
           CONTENT_DIR: content,
-          ASTRO_CACHE_DIR: join(work, 'cache-ours'),
+          ASTRO_CACHE_DIR: join(work, `cache-ours-${n}-${round}`),
         }),
       );
       log(`build: bare Astro, ${n} listings (${round}/${BUILD_ROUNDS})`);
       // Both builds start cold: the bare project's content cache lives in its own node_modules/.astro.
       await rm('scripts/bench/bare-astro/node_modules', { recursive: true, force: true });
       runs.bare.push(
-        await timedBuild(['--root', 'scripts/bench/bare-astro', '--outDir', join(work, 'out-bare')], {
-          CONTENT_DIR: content,
-        }),
+        await timedBuild(
+          ['--root', 'scripts/bench/bare-astro', '--outDir', join(work, `out-bare-${n}-${round}`)],
+          {
+            CONTENT_DIR: content,
+          },
+        ),
       );
     }
     const fastest = (results: BuildResult[]) =>
@@ -168,7 +181,6 @@ export async function buildPart(): Promise<Row[]> {
     target: '≤ 12',
     met: scaling <= 12,
   });
-  await rm(work, { recursive: true, force: true });
   return rows;
 }
 
@@ -201,7 +213,7 @@ export async function readsPart(): Promise<Row[]> {
     '/api/v1/catalog/us-auto-insurance-claims-calls',
     '/catalog.json',
   ];
-  const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-reads-'));
+  const dataDir = await scratchDir('reads');
   const ours = await startOurs({ ...UNLIMITED, DATA_DIR: dataDir });
   const bodies: Record<string, Snapshot> = {};
   for (const path of paths) bodies[path] = await snapshot(ours.url, path);
@@ -248,13 +260,12 @@ export async function readsPart(): Promise<Row[]> {
   } finally {
     await ours.stop();
     await bare.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
   return rows;
 }
 
 export async function rejectionsPart(): Promise<Row[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-429-'));
+  const dataDir = await scratchDir('429');
   // Behind a (simulated) proxy, so one machine can be two clients: the flooder and a well-behaved lab.
   const ours = await startOurs({
     RATE_LIMIT_PUBLIC_PER_MINUTE: '600',
@@ -336,7 +347,6 @@ export async function rejectionsPart(): Promise<Row[]> {
     rows.push({ figure: 'the flood meanwhile: 429s per second', ours: flooded.requests, unit: 'req/s' });
   } finally {
     await ours.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
   return rows;
 }
@@ -382,113 +392,144 @@ async function seedRequests(
 /** The paced rate for the latency figures: the throughput the issue asks for. */
 const WRITE_RATE = 500;
 
+type WriteRequest = { url: string; method: 'POST'; headers: Record<string, string>; body: string };
+
+/**
+ * One server's writes: a warm-up at the measured pace (a saturated one would leave thousands of mails queued, and
+ * the mail worker's catching up would be measured as the paced writes' latency), then latency at a steady
+ * WRITE_RATE (see paced-load.ts) with the CPU the server spent per write, then throughput: 50 connections, each
+ * sending its next request as soon as the last is answered. Latency there is Little's law (50 in flight /
+ * throughput), so it is printed but not held to the latency target.
+ */
+async function measureWrites(server: Monitored, request: WriteRequest) {
+  await server.loop(); // forget start-up
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idle = await server.loop(); // the baseline for the loop figures: the same process, doing nothing
+  await pacedLoad({ ...request, rate: WRITE_RATE, duration: 2, connections: 50 });
+  await server.loop(); // reset the histogram
+  const cpuBefore = await cpuMs(server.pid);
+  const paced = await pacedLoad({ ...request, rate: WRITE_RATE, duration: 8, connections: 50 });
+  const cpuUsPerWrite = (((await cpuMs(server.pid)) - cpuBefore) * 1000) / paced.sent;
+  const pacedLoop = await server.loop();
+  const saturated = await load({ ...request, connections: 50 });
+  const saturatedLoop = await server.loop();
+  return { idle, paced, cpuUsPerWrite, pacedLoop, saturated, saturatedLoop };
+}
+
 export async function writesPart(): Promise<Row[]> {
   const rows: Row[] = [];
+  const body = JSON.stringify({
+    data_types: ['call_audio'],
+    languages: ['en'],
+    description: 'Benchmark request: English insurance calls.',
+  });
   for (const stored of [0, 10_000, 100_000]) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-writes-'));
+    const dataDir = await scratchDir('writes');
     const lab = await labWithKeyInStore(dataDir);
     log(`writes: seeding ${stored} requests`);
     await seedRequests(dataDir, stored, lab.orgId, lab.accountId, lab.keyId);
+    const label = stored.toLocaleString('en-US');
+    const atScale = stored === 100_000;
+    const headers = { Authorization: `Bearer ${lab.key}`, 'Content-Type': 'application/json' };
+    const post = (url: string): WriteRequest => ({
+      url: `${url}/api/v1/requests`,
+      method: 'POST',
+      headers,
+      body,
+    });
+
+    log(`writes: ours, ${WRITE_RATE}/s paced then saturated, ${stored} stored`);
     const ours = await startOurs({ ...UNLIMITED, DATA_DIR: dataDir });
+    let mine: Awaited<ReturnType<typeof measureWrites>>;
+    let rss: number;
     try {
-      const request = {
-        url: `${ours.url}/api/v1/requests`,
-        method: 'POST' as const,
-        headers: { Authorization: `Bearer ${lab.key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          data_types: ['call_audio'],
-          languages: ['en'],
-          description: 'Benchmark request: English insurance calls.',
-        }),
-      };
-      const label = stored.toLocaleString('en-US');
-      const atScale = stored === 100_000;
-      await ours.loop(); // forget start-up
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      const idle = await ours.loop(); // the baseline for the loop figures: the same process, doing nothing
-      // Warm-up at the measured pace: a saturated warm-up would leave thousands of mails queued, and the mail
-      // worker's catching up would then be measured as the paced writes' latency.
-      await pacedLoad({ ...request, rate: WRITE_RATE, duration: 2, connections: 50 });
-      await ours.loop(); // reset the histogram
-
-      // Latency at the rate the issue asks for, sent at a steady pace (see paced-load.ts).
-      log(`writes: ${WRITE_RATE}/s paced, ${stored} stored`);
-      const paced = await pacedLoad({ ...request, rate: WRITE_RATE, duration: 8, connections: 50 });
-      const pacedLoop = await ours.loop();
-      rows.push({
-        figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: p50`,
-        ours: paced.p50,
-        unit: 'ms',
-      });
-      rows.push({
-        figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: p99`,
-        ours: paced.p99,
-        unit: 'ms',
-        ...(atScale ? { target: '≤ 50 ms', met: paced.p99 <= 50 } : {}),
-      });
-      rows.push({
-        figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: event-loop delay p99`,
-        ours: pacedLoop.p99,
-        baseline: idle.p99,
-        unit: 'ms',
-        ...(atScale ? { target: '≤ 20 ms', met: pacedLoop.p99 <= 20 } : {}),
-      });
-
-      // Throughput: 50 connections, each sending its next request as soon as the last is answered. Latency here
-      // is Little's law (50 in flight / throughput), so it is printed but not held to the latency target.
-      log(`writes: saturated, ${stored} stored`);
-      const saturated = await load({ ...request, connections: 50 });
-      const saturatedLoop = await ours.loop();
-      rows.push({
-        figure: `POST /requests, ${label} stored, saturated: writes/s`,
-        ours: saturated.requestsPerSecond,
-        unit: '/s',
-        ...(atScale ? { target: `≥ ${WRITE_RATE}`, met: saturated.requestsPerSecond >= WRITE_RATE } : {}),
-      });
-      rows.push({
-        figure: `POST /requests, ${label} stored, saturated: p50`,
-        ours: saturated.p50,
-        unit: 'ms',
-      });
-      rows.push({
-        figure: `POST /requests, ${label} stored, saturated: p99`,
-        ours: saturated.p99,
-        unit: 'ms',
-      });
-      rows.push({
-        figure: `POST /requests, ${label} stored, saturated: event-loop delay p99`,
-        ours: saturatedLoop.p99,
-        baseline: idle.p99,
-        unit: 'ms',
-      });
-      const failed = paced.errors + paced.non2xx + saturated.errors + saturated.non2xx;
-      rows.push({
-        figure: `POST /requests, ${label} stored: errors`,
-        ours: failed,
-        unit: '',
-        target: '0',
-        met: failed === 0,
-      });
-      rows.push({
-        figure: `server RSS after writes, ${label} stored`,
-        ours: saturatedLoop.rssMb,
-        unit: 'MB',
-      });
+      mine = await measureWrites(ours, post(ours.url));
+      rss = mine.saturatedLoop.rssMb;
     } finally {
       await ours.stop();
-      await rm(dataDir, { recursive: true, force: true });
     }
+    // The same loads against the least a durable write can cost on this machine (bare-durable-server.ts).
+    log(`writes: bare durable server, same loads`);
+    const bare = await startBareDurable(await scratchDir('writes-bare'));
+    let theirs: Awaited<ReturnType<typeof measureWrites>>;
+    try {
+      theirs = await measureWrites(bare, post(bare.url));
+    } finally {
+      await bare.stop();
+    }
+
+    rows.push({
+      figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: p50`,
+      ours: mine.paced.p50,
+      baseline: theirs.paced.p50,
+      unit: 'ms',
+    });
+    rows.push({
+      figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: p99`,
+      ours: mine.paced.p99,
+      baseline: theirs.paced.p99,
+      unit: 'ms',
+      ...(atScale ? { target: '≤ 50 ms', met: mine.paced.p99 <= 50 } : {}),
+    });
+    rows.push({
+      figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: server CPU per write`,
+      ours: mine.cpuUsPerWrite,
+      baseline: theirs.cpuUsPerWrite,
+      unit: 'µs',
+    });
+    rows.push({
+      figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: event-loop delay p99 (baseline: idle)`,
+      ours: mine.pacedLoop.p99,
+      baseline: mine.idle.p99,
+      unit: 'ms',
+      ...(atScale ? { target: '≤ 20 ms', met: mine.pacedLoop.p99 <= 20 } : {}),
+    });
+    rows.push({
+      figure: `POST /requests, ${label} stored, saturated: writes/s`,
+      ours: mine.saturated.requestsPerSecond,
+      baseline: theirs.saturated.requestsPerSecond,
+      unit: '/s',
+      ...(atScale ? { target: `≥ ${WRITE_RATE}`, met: mine.saturated.requestsPerSecond >= WRITE_RATE } : {}),
+    });
+    rows.push({
+      figure: `POST /requests, ${label} stored, saturated: p50`,
+      ours: mine.saturated.p50,
+      baseline: theirs.saturated.p50,
+      unit: 'ms',
+    });
+    rows.push({
+      figure: `POST /requests, ${label} stored, saturated: p99`,
+      ours: mine.saturated.p99,
+      baseline: theirs.saturated.p99,
+      unit: 'ms',
+    });
+    rows.push({
+      figure: `POST /requests, ${label} stored, saturated: event-loop delay p99 (baseline: idle)`,
+      ours: mine.saturatedLoop.p99,
+      baseline: mine.idle.p99,
+      unit: 'ms',
+    });
+    const failed = (r: typeof mine) =>
+      r.paced.errors + r.paced.non2xx + r.saturated.errors + r.saturated.non2xx;
+    rows.push({
+      figure: `POST /requests, ${label} stored: errors`,
+      ours: failed(mine),
+      baseline: failed(theirs),
+      unit: '',
+      target: '0',
+      met: failed(mine) === 0,
+    });
+    rows.push({ figure: `server RSS after writes, ${label} stored`, ours: rss, unit: 'MB' });
   }
   return rows;
 }
 
 export async function memoryPart(): Promise<Row[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'dss-bench-mem-'));
+  const dataDir = await scratchDir('mem');
   const ours = await startOurs({ DATA_DIR: dataDir });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const idle = await rssMb(ours.pid);
   await ours.stop();
-  await rm(dataDir, { recursive: true, force: true });
   // The limiter alone, in this process: heap before and after a million distinct clients.
   globalThis.gc?.();
   const before = process.memoryUsage().heapUsed;

@@ -34,15 +34,25 @@ const stopper = (child: ChildProcess) => () =>
     child.kill('SIGTERM');
   });
 
-export async function startOurs(
-  env: Record<string, string>,
-): Promise<Served & { loop(): Promise<LoopStats> }> {
+export type Monitored = Served & { loop(): Promise<LoopStats> };
+
+/** Our server as `npm start` runs it, with the event-loop monitor preloaded. */
+export function startOurs(env: Record<string, string>): Promise<Monitored> {
+  return startMonitored('api/server.ts', 'server', env);
+}
+
+/** The writes' baseline (bare-durable-server.ts), appending to a file in `dataDir`, with the same monitor. */
+export function startBareDurable(dataDir: string): Promise<Monitored> {
+  return startMonitored(here('./bare-durable-server.ts'), 'bare durable server', { BENCH_DATA_DIR: dataDir });
+}
+
+async function startMonitored(script: string, name: string, env: Record<string, string>): Promise<Monitored> {
   const loopFile = join(tmpdir(), `dss-bench-loop-${process.pid}-${Date.now()}.json`);
-  const child = spawn(process.execPath, ['--import', here('./loop-monitor.ts'), 'api/server.ts'], {
+  const child = spawn(process.execPath, ['--import', here('./loop-monitor.ts'), script], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', BENCH_LOOP_FILE: loopFile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = await waitForListening(child, 'server');
+  const url = await waitForListening(child, name);
   return {
     url,
     child,

@@ -4,6 +4,7 @@ import { cpus, totalmem } from 'node:os';
 import { buildPart, memoryPart, readsPart, rejectionsPart, writesPart } from './parts.ts';
 import { pagesPart } from './pages.ts';
 import { table, type Row } from './report.ts';
+import { removeScratchDirs } from './scratch.ts';
 
 const PARTS: Record<string, () => Promise<Row[]>> = {
   build: buildPart,
@@ -30,5 +31,6 @@ for (const name of asked.length ? asked : Object.keys(PARTS)) {
   }
   process.stderr.write(`${name}: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 }
+await removeScratchDirs();
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 process.stdout.write(`\n${new Date().toISOString().slice(0, 10)} on ${machine}\n\n${table(rows)}\n`);
