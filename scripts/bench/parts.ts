@@ -117,7 +117,7 @@ const unexpectedAnswers = (served: LoadWithCpu[], status: number) =>
 
 export async function buildPart(): Promise<Row[]> {
   const rows: Row[] = [];
-  const work = await scratchDir('build');
+  const work = await scratchDir('build', { inProject: true });
   const results: Record<string, { ours: BuildResult; bare: BuildResult }> = {};
   for (const n of [1000, 10_000]) {
     const content = join(work, `content-${n}`);
@@ -289,10 +289,13 @@ export async function rejectionsPart(): Promise<Row[]> {
     );
     await Promise.all([bare.stop(), bareWithWork.stop()]);
     const [theirs, theirsWithWork, mine] = median as [LoadWithCpu, LoadWithCpu, LoadWithCpu];
-    const unexpected = unexpectedAnswers(
-      rounds.map((round) => round[2]!),
-      429,
-    );
+    // The flooder's one-minute window may end during a round (at most once in its 7 s): then up to 600 of its
+    // requests are answered, as the limit allows, before it is refused again.
+    const unexpected = rounds.reduce((sum, round) => {
+      const flood = round[2]!;
+      const answered = flood.statuses['200'] ?? 0;
+      return sum + unexpectedAnswers([flood], 429) - Math.min(answered, 600);
+    }, 0);
     rows.push({
       figure: `429s per second (median of ${ROUNDS} rounds)`,
       ours: mine.requestsPerSecond,
