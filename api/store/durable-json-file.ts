@@ -121,12 +121,14 @@ function swapIn(spare: string, path: string): void {
     linkSync(path, old);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT')
+    if (code === 'ENOENT') {
       kept = false; // the file's first write: no old inode to keep
-    else if (code === 'EEXIST') {
+    } else if (code === 'EEXIST') {
       unlinkSync(old); // left by a write killed between its renames
       linkSync(path, old);
-    } else throw error;
+    } else {
+      throw error;
+    }
   }
   renameSync(spare, path);
   if (kept) renameSync(old, spare);

@@ -444,10 +444,8 @@ export async function writesPart(): Promise<Row[]> {
     log(`writes: ours, ${WRITE_RATE}/s paced then saturated, ${stored} stored`);
     const ours = await startOurs({ ...UNLIMITED, DATA_DIR: dataDir });
     let mine: Awaited<ReturnType<typeof measureWrites>>;
-    let rss: number;
     try {
       mine = await measureWrites(ours, post(ours.url));
-      rss = mine.saturatedLoop.rssMb;
     } finally {
       await ours.stop();
     }
@@ -522,7 +520,11 @@ export async function writesPart(): Promise<Row[]> {
       target: '0',
       met: failed(mine) === 0,
     });
-    rows.push({ figure: `server RSS after writes, ${label} stored`, ours: rss, unit: 'MB' });
+    rows.push({
+      figure: `server RSS after writes, ${label} stored`,
+      ours: mine.saturatedLoop.rssMb,
+      unit: 'MB',
+    });
   }
   return rows;
 }
