@@ -264,11 +264,14 @@ export async function readsPart(): Promise<Row[]> {
   return rows;
 }
 
+/** The public limit during the 429 flood: low, so that one client is over it at once. */
+const FLOOD_LIMIT_PER_MINUTE = 600;
+
 export async function rejectionsPart(): Promise<Row[]> {
   const dataDir = await scratchDir('429');
   // Behind a (simulated) proxy, so one machine can be two clients: the flooder and a well-behaved lab.
   const ours = await startOurs({
-    RATE_LIMIT_PUBLIC_PER_MINUTE: '600',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: String(FLOOD_LIMIT_PER_MINUTE),
     TRUST_PROXY: 'true',
     DATA_DIR: dataDir,
   });
@@ -289,12 +292,12 @@ export async function rejectionsPart(): Promise<Row[]> {
     );
     await Promise.all([bare.stop(), bareWithWork.stop()]);
     const [theirs, theirsWithWork, mine] = median as [LoadWithCpu, LoadWithCpu, LoadWithCpu];
-    // The flooder's one-minute window may end during a round (at most once in its 7 s): then up to 600 of its
-    // requests are answered, as the limit allows, before it is refused again.
+    // The flooder's one-minute window may end during a round (at most once in its 7 s): then up to the limit of
+    // its requests are answered, as the limit allows, before it is refused again.
     const unexpected = rounds.reduce((sum, round) => {
       const flood = round[2]!;
       const answered = flood.statuses['200'] ?? 0;
-      return sum + unexpectedAnswers([flood], 429) - Math.min(answered, 600);
+      return sum + unexpectedAnswers([flood], 429) - Math.min(answered, FLOOD_LIMIT_PER_MINUTE);
     }, 0);
     rows.push({
       figure: `429s per second (median of ${ROUNDS} rounds)`,
@@ -402,21 +405,26 @@ type WriteRequest = { url: string; method: 'POST'; headers: Record<string, strin
  * the mail worker's catching up would be measured as the paced writes' latency), then latency at a steady
  * WRITE_RATE (see paced-load.ts) with the CPU the server spent per write, then throughput: 50 connections, each
  * sending its next request as soon as the last is answered. Latency there is Little's law (50 in flight /
- * throughput), so it is printed but not held to the latency target.
+ * throughput), so it is printed but not held to the latency target. Stops the server when done.
  */
-async function measureWrites(server: Monitored, request: WriteRequest) {
-  await server.loop(); // forget start-up
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const idle = await server.loop(); // the baseline for the loop figures: the same process, doing nothing
-  await pacedLoad({ ...request, rate: WRITE_RATE, duration: 2, connections: 50 });
-  await server.loop(); // reset the histogram
-  const cpuBefore = await cpuMs(server.pid);
-  const paced = await pacedLoad({ ...request, rate: WRITE_RATE, duration: 8, connections: 50 });
-  const cpuUsPerWrite = (((await cpuMs(server.pid)) - cpuBefore) * 1000) / paced.sent;
-  const pacedLoop = await server.loop();
-  const saturated = await load({ ...request, connections: 50 });
-  const saturatedLoop = await server.loop();
-  return { idle, paced, cpuUsPerWrite, pacedLoop, saturated, saturatedLoop };
+async function measureWrites(server: Monitored, requestTo: (url: string) => WriteRequest) {
+  const request = requestTo(server.url);
+  try {
+    await server.loop(); // forget start-up
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idle = await server.loop(); // the baseline for the loop figures: the same process, doing nothing
+    await pacedLoad({ ...request, rate: WRITE_RATE, duration: 2, connections: 50 });
+    await server.loop(); // reset the histogram
+    const cpuBefore = await cpuMs(server.pid);
+    const paced = await pacedLoad({ ...request, rate: WRITE_RATE, duration: 8, connections: 50 });
+    const cpuUsPerWrite = (((await cpuMs(server.pid)) - cpuBefore) * 1000) / paced.sent;
+    const pacedLoop = await server.loop();
+    const saturated = await load({ ...request, connections: 50 });
+    const saturatedLoop = await server.loop();
+    return { idle, paced, cpuUsPerWrite, pacedLoop, saturated, saturatedLoop };
+  } finally {
+    await server.stop();
+  }
 }
 
 export async function writesPart(): Promise<Row[]> {
@@ -442,22 +450,10 @@ export async function writesPart(): Promise<Row[]> {
     });
 
     log(`writes: ours, ${WRITE_RATE}/s paced then saturated, ${stored} stored`);
-    const ours = await startOurs({ ...UNLIMITED, DATA_DIR: dataDir });
-    let mine: Awaited<ReturnType<typeof measureWrites>>;
-    try {
-      mine = await measureWrites(ours, post(ours.url));
-    } finally {
-      await ours.stop();
-    }
+    const mine = await measureWrites(await startOurs({ ...UNLIMITED, DATA_DIR: dataDir }), post);
     // The same loads against the least a durable write can cost on this machine (bare-durable-server.ts).
     log(`writes: bare durable server, same loads`);
-    const bare = await startBareDurable(await scratchDir('writes-bare'));
-    let theirs: Awaited<ReturnType<typeof measureWrites>>;
-    try {
-      theirs = await measureWrites(bare, post(bare.url));
-    } finally {
-      await bare.stop();
-    }
+    const theirs = await measureWrites(await startBareDurable(await scratchDir('writes-bare')), post);
 
     rows.push({
       figure: `POST /requests, ${label} stored, ${WRITE_RATE}/s: p50`,
