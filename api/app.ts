@@ -9,7 +9,7 @@ import { headerOf } from './node-adapter.ts';
 import { authenticate, type Caller } from './labs.ts';
 import type { RequestLog } from './log.ts';
 import { createRateLimiter, type RateLimitDecision } from './rate-limit.ts';
-import { createRouter, type Params } from './router.ts';
+import { createRouter, pathnameOf, type Params } from './router.ts';
 import type { Store } from './store/store.ts';
 import { getListing, listCatalog } from './handlers/catalog.ts';
 import { listDemand } from './handlers/demand.ts';
@@ -32,7 +32,8 @@ export type Deps = {
 };
 
 export type Context = {
-  url: URL;
+  /** Parsed when first read: a refusal or a fixed answer never needs it. */
+  readonly url: URL;
   params: Params;
   requestId: string;
   clientIp: string;
@@ -165,14 +166,10 @@ export function createApi(deps: Deps) {
 
   // dispatch and handle return a Response when they can and a Promise only when they must (a key to check, a
   // handler that waits): a refused or cached answer then costs no promise and no turn of the microtask queue.
-  function dispatch(
-    request: Request,
-    url: URL,
-    meta: RequestMeta,
-    state: DispatchState,
-  ): Response | Promise<Response> {
+  function dispatch(request: Request, meta: RequestMeta, state: DispatchState): Response | Promise<Response> {
     const at = now();
-    const match = router.match(request.method, url.pathname);
+    const pathname = pathnameOf(request.url);
+    const match = router.match(request.method, pathname);
     if (match.kind !== 'found') {
       // Unknown paths and wrong methods count too: probing the API is not free.
       const refused = rateLimit(meta, state, at);
@@ -181,7 +178,7 @@ export function createApi(deps: Deps) {
         throw new ApiError(
           404,
           'not_found',
-          `No API endpoint at ${url.pathname}. The API is described at /openapi.json.`,
+          `No API endpoint at ${pathname}. The API is described at /openapi.json.`,
         );
       }
       if (request.method === 'OPTIONS') return preflight(match.allow);
@@ -209,8 +206,11 @@ export function createApi(deps: Deps) {
         );
       }
       if (state.caller) touchKey(state.caller, at);
+      let url: URL | undefined;
       return handle(request, {
-        url,
+        get url() {
+          return (url ??= new URL(request.url));
+        },
         params,
         requestId: meta.requestId,
         clientIp: meta.clientIp,
@@ -273,7 +273,7 @@ export function createApi(deps: Deps) {
       const state: DispatchState = { route: 'unmatched', authorization: headerOf(request, 'authorization') };
       let outcome: Response | Promise<Response>;
       try {
-        outcome = dispatch(request, new URL(request.url), meta, state);
+        outcome = dispatch(request, meta, state);
       } catch (error) {
         outcome = failure(error, meta);
       }

@@ -16,16 +16,17 @@ class LightResponse {
   readonly status: number;
   /** Lower-case header names. */
   readonly record: Record<string, string>;
-  readonly text_: string | Buffer | null;
+  readonly payload: string | Buffer | null;
   #real: Response | undefined;
   #headers: Headers | undefined;
 
   constructor(body: string | Buffer | null, init: Init) {
     this.status = init.status ?? 200;
-    this.text_ = body;
+    this.payload = body;
     this.record = {};
     if (body !== null) this.record['content-type'] = JSON_TYPE;
-    for (const [name, value] of Object.entries(init.headers ?? {})) this.record[name.toLowerCase()] = value;
+    const headers = init.headers;
+    for (const name in headers) this.record[name.toLowerCase()] = headers[name]!;
   }
 
   /** Sets a header whether or not the Headers object exists yet. */
@@ -36,7 +37,7 @@ class LightResponse {
 
   private real(): Response {
     const body =
-      typeof this.text_ === 'string' || this.text_ === null ? this.text_ : new Uint8Array(this.text_);
+      typeof this.payload === 'string' || this.payload === null ? this.payload : new Uint8Array(this.payload);
     this.#real ??= new Response(body, { status: this.status, headers: this.headers });
     return this.#real;
   }
@@ -77,10 +78,10 @@ class LightResponse {
     return false;
   }
   text() {
-    return this.#real ? this.#real.text() : Promise.resolve(String(this.text_ ?? ''));
+    return this.#real ? this.#real.text() : Promise.resolve(String(this.payload ?? ''));
   }
   json() {
-    return this.#real ? this.#real.json() : Promise.resolve(JSON.parse(String(this.text_ ?? 'null')));
+    return this.#real ? this.#real.json() : Promise.resolve(JSON.parse(String(this.payload ?? 'null')));
   }
   arrayBuffer() {
     return this.real().arrayBuffer();
@@ -100,12 +101,15 @@ class LightResponse {
 }
 Object.setPrototypeOf(LightResponse.prototype, Response.prototype);
 
-/** The plain parts of a response made here, for the adapter's fast path; undefined for any other Response. */
-export function lightParts(
-  response: Response,
-): { headers: Record<string, string>; body: string | Buffer | null } | undefined {
-  if (!(response instanceof LightResponse)) return undefined;
-  return { headers: response.record, body: response.text_ };
+/** The plain parts of a response made here: lower-case header names, and the body as it will be sent. */
+export type LightParts = {
+  readonly record: Record<string, string>;
+  readonly payload: string | Buffer | null;
+};
+
+/** A response made here, for the adapter's fast path (no copy); undefined for any other Response. */
+export function lightParts(response: Response): LightParts | undefined {
+  return response instanceof LightResponse ? response : undefined;
 }
 
 /** Sets headers on any Response; on one made here, without building its Headers. */

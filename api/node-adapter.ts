@@ -112,30 +112,36 @@ export function rawHeader(raw: readonly string[], name: string): string | null {
   return value;
 }
 
-export async function writeResponse(
+/**
+ * Writes a Response to node's ServerResponse. A response made by http.ts is written at once from its plain parts
+ * and nothing is returned; only a streamed body returns a Promise (an async function here cost every refusal of
+ * a flood a promise and a turn of the microtask queue).
+ */
+export function writeResponse(
   req: IncomingMessage,
   res: ServerResponse,
   response: Response,
-): Promise<void> {
+): Promise<void> | undefined {
   // A body the handler never read (an early 401/413/429) is not drained: the connection closes instead.
   const unread = !req.complete && !BODYLESS.has(req.method ?? 'GET');
   const light = lightParts(response);
   if (light) {
-    const headers: Record<string, string | number> = light.headers;
-    if (light.body !== null) headers['content-length'] = Buffer.byteLength(light.body);
+    const headers: Record<string, string | number> = light.record;
+    const body = light.payload;
+    if (body !== null) headers['content-length'] = Buffer.byteLength(body);
     if (unread) headers.connection = 'close';
     res.writeHead(response.status, headers);
-    res.end(req.method === 'HEAD' || light.body === null ? undefined : light.body);
-    return;
+    res.end(req.method === 'HEAD' || body === null ? undefined : body);
+    return undefined;
   }
   res.statusCode = response.status;
   for (const [name, value] of response.headers) res.setHeader(name, value);
   if (unread) res.setHeader('Connection', 'close');
   if (!response.body || req.method === 'HEAD') {
     res.end();
-    return;
+    return undefined;
   }
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<void>((resolve, reject) => {
     Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
       .pipe(res)
       .on('finish', resolve)

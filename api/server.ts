@@ -86,10 +86,16 @@ export async function startServer(config: Config) {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } }));
     };
-    const respond = (response: Response) => writeResponse(req, res, response).catch(broken);
+    const respond = (response: Response) => {
+      try {
+        writeResponse(req, res, response)?.catch(broken);
+      } catch (error) {
+        broken(error); // a header node refuses, say: still an answer, and the server stays up
+      }
+    };
     const outcome = api.handle(toRequest(req), meta);
     if (outcome instanceof Promise) outcome.then(respond, broken);
-    else void respond(outcome);
+    else respond(outcome);
   });
 
   await new Promise<void>((resolve, reject) => {
