@@ -32,8 +32,8 @@ export type Deps = {
 };
 
 export type Context = {
-  /** Parsed when first read: a refusal or a fixed answer never needs it. */
-  readonly url: URL;
+  /** Parsed only for a request that reaches its handler: routing and refusals need just the path. */
+  url: URL;
   params: Params;
   requestId: string;
   clientIp: string;
@@ -206,11 +206,11 @@ export function createApi(deps: Deps) {
         );
       }
       if (state.caller) touchKey(state.caller, at);
-      let url: URL | undefined;
+      // Not a lazy getter. With one (an object literal whose getter closed over this request), a 429 flood, whose
+      // refusals never reach this line, ran with a young generation of 134 MB instead of 67 and 90 MB of old
+      // space instead of 17: RSS +120 MB. Measured; the mechanism in V8 was not found.
       return handle(request, {
-        get url() {
-          return (url ??= new URL(request.url));
-        },
+        url: new URL(request.url),
         params,
         requestId: meta.requestId,
         clientIp: meta.clientIp,
