@@ -102,7 +102,7 @@ class LightResponse {
 Object.setPrototypeOf(LightResponse.prototype, Response.prototype);
 
 /** The plain parts of a response made here: lower-case header names, and the body as it will be sent. */
-export type LightParts = {
+type LightParts = {
   readonly record: Record<string, string>;
   readonly payload: string | Buffer | null;
 };

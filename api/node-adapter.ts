@@ -132,14 +132,14 @@ export function writeResponse(
     if (unread) headers.connection = 'close';
     res.writeHead(response.status, headers);
     res.end(req.method === 'HEAD' || body === null ? undefined : body);
-    return undefined;
+    return;
   }
   res.statusCode = response.status;
   for (const [name, value] of response.headers) res.setHeader(name, value);
   if (unread) res.setHeader('Connection', 'close');
   if (!response.body || req.method === 'HEAD') {
     res.end();
-    return undefined;
+    return;
   }
   return new Promise<void>((resolve, reject) => {
     Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)

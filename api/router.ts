@@ -16,6 +16,9 @@ export type Match<H> =
 // backslashes, nothing to percent-encode. Every well-behaved client's path looks like this.
 const PLAIN_PATH = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(\/[\w~/-]*)(?=[?#]|$)/i;
 
+/** What every route without parameters matches with: one record, frozen, instead of a new one per request. */
+const NO_PARAMS: Params = Object.freeze({});
+
 /**
  * The pathname `new URL(href).pathname` gives, without building a URL for the common case: a plain path is its
  * own pathname. Routing and refusing need only the path (a URL object per request: 0.2 µs, this 0.1 µs).
@@ -27,7 +30,7 @@ export function pathnameOf(href: string): string {
 export function createRouter<H>(routes: readonly Route<H>[]) {
   const compiled: CompiledRoute<H>[] = routes.map((route) => ({ ...route, segments: route.path.split('/') }));
 
-  /** The route's parameters if the path fits its pattern (one shared, frozen empty record for a route without). */
+  /** The route's parameters if the path fits its pattern, else undefined. */
   function matchPath(route: CompiledRoute<H>, parts: string[]): Params | undefined {
     if (route.segments.length !== parts.length) return undefined;
     let params: Params | undefined;
@@ -65,5 +68,3 @@ export function createRouter<H>(routes: readonly Route<H>[]) {
     },
   };
 }
-
-const NO_PARAMS: Params = Object.freeze({});
