@@ -4,7 +4,7 @@
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
-import { empty, errorResponse, json, jsonText, setHeaders } from './http.ts';
+import { empty, errorResponse, json, jsonText, setHeaders, type LowerCaseHeaders } from './http.ts';
 import { headerOf } from './node-adapter.ts';
 import { authenticate, type Caller } from './labs.ts';
 import type { RequestLog } from './log.ts';
@@ -65,11 +65,14 @@ const health: Handler = async (_request, { deps }) => {
   });
 };
 
-const COMMON_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, WWW-Authenticate',
+const COMMON_HEADERS: LowerCaseHeaders = {
+  'x-content-type-options': 'nosniff',
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, WWW-Authenticate',
 };
+
+// An answer to a keyed request may hold what only that lab may see: no shared cache may keep it.
+const PRIVATE_HEADERS: LowerCaseHeaders = { 'cache-control': 'private, no-store', vary: 'Authorization' };
 
 // A key's last use is written at most this often: a write per request would cost more than it tells.
 const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
@@ -104,17 +107,17 @@ export function createApi(deps: Deps) {
   const perKey = createRateLimiter({ policy: 'per-key', limit: deps.config.rateLimitKeyPerMinute });
 
   // Under a flood refusals are the hot path, and their bodies differ only in who is refused and for how long:
-  // each is serialised once (at most two per second of the window).
-  const refusalBodies = new Map<string, Buffer>();
-  function refusalBody(who: 'this API key' | 'this address', retryAfter: number): Buffer {
-    const key = `${who}|${retryAfter}`;
-    let body = refusalBodies.get(key);
-    if (!body) {
-      const message = `Too many requests from ${who}: wait ${retryAfter} s (Retry-After) before trying again.`;
-      body = Buffer.from(JSON.stringify({ error: { code: 'rate_limited', message } }));
-      refusalBodies.set(key, body);
-    }
-    return body;
+  // each is serialised once, and found by its wait in whole seconds (at most a window's worth per client kind).
+  const refusalBodies = { 'this API key': [] as Buffer[], 'this address': [] as Buffer[] };
+  function refusalBody(who: keyof typeof refusalBodies, retryAfter: number): Buffer {
+    return (refusalBodies[who][retryAfter] ??= Buffer.from(
+      JSON.stringify({
+        error: {
+          code: 'rate_limited',
+          message: `Too many requests from ${who}: wait ${retryAfter} s (Retry-After) before trying again.`,
+        },
+      }),
+    ));
   }
 
   /** Counts the request against its client's window, before any body is read, so a flood costs no parsing. */
@@ -248,12 +251,9 @@ export function createApi(deps: Deps) {
     startedAt: number,
   ) {
     if (state.limit) setHeaders(response, state.limit.headers);
-    if (state.authorization !== null) {
-      // An answer to a keyed request may hold what only that lab may see: no shared cache may keep it.
-      setHeaders(response, { 'Cache-Control': 'private, no-store', Vary: 'Authorization' });
-    }
+    if (state.authorization !== null) setHeaders(response, PRIVATE_HEADERS);
     setHeaders(response, COMMON_HEADERS);
-    setHeaders(response, { 'X-Request-Id': meta.requestId });
+    setHeaders(response, { 'x-request-id': meta.requestId });
     deps.log.request({
       requestId: meta.requestId,
       method: request.method,

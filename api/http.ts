@@ -9,6 +9,12 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 type Init = { status?: number; headers?: Record<string, string> };
 
+/**
+ * Headers named in lower case, as they go on the wire (node writes a response's header record as it is): added to
+ * a response made here by a plain copy. Lower-casing each name costs a refusal of a flood 0.3 µs of its ~14.
+ */
+export type LowerCaseHeaders = Record<Lowercase<string>, string>;
+
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
 
 /** A Response whose status, headers and body are plain values until something needs the web object. */
@@ -29,10 +35,10 @@ class LightResponse {
     for (const name in headers) this.record[name.toLowerCase()] = headers[name]!;
   }
 
-  /** Sets a header whether or not the Headers object exists yet. */
-  set(name: string, value: string): void {
-    if (this.#headers) this.#headers.set(name, value);
-    else this.record[name.toLowerCase()] = value;
+  /** Adds headers whether or not the Headers object exists yet. */
+  add(headers: LowerCaseHeaders): void {
+    if (!this.#headers) Object.assign(this.record, headers);
+    else for (const name in headers) this.#headers.set(name, headers[name as Lowercase<string>]!);
   }
 
   private real(): Response {
@@ -113,12 +119,9 @@ export function lightParts(response: Response): LightParts | undefined {
 }
 
 /** Sets headers on any Response; on one made here, without building its Headers. */
-export function setHeaders(response: Response, headers: Record<string, string>): void {
-  if (response instanceof LightResponse) {
-    for (const name in headers) response.set(name, headers[name]!);
-  } else {
-    for (const name in headers) response.headers.set(name, headers[name]!);
-  }
+export function setHeaders(response: Response, headers: LowerCaseHeaders): void {
+  if (response instanceof LightResponse) response.add(headers);
+  else for (const name in headers) response.headers.set(name, headers[name as Lowercase<string>]!);
 }
 
 export function json(data: unknown, init: Init = {}): Response {

@@ -6,8 +6,8 @@
 
 export type RateLimitDecision = {
   allowed: boolean;
-  /** The two header values, ready to send. */
-  headers: { 'RateLimit-Policy': string; RateLimit: string };
+  /** The two headers, ready to send (named in lower case, as they go on the wire). */
+  headers: { 'ratelimit-policy': string; ratelimit: string };
   /** Whole seconds until the window resets (at least 1). */
   retryAfter: number;
 };
@@ -73,8 +73,8 @@ export function createRateLimiter(options: {
         allowed,
         retryAfter: resetIn,
         headers: {
-          'RateLimit-Policy': policyHeader,
-          RateLimit: `"${policy}";r=${limit - window.count};t=${resetIn}`,
+          'ratelimit-policy': policyHeader,
+          ratelimit: `"${policy}";r=${limit - window.count};t=${resetIn}`,
         },
       };
     },

@@ -7,13 +7,13 @@ describe('a fixed one-minute window per client', () => {
     const t0 = 1_000_000;
     const decisions = [0, 1, 2, 3].map((i) => limiter.take('203.0.113.1', t0 + i * 1000));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
-    expect(decisions.map((d) => d.headers.RateLimit)).toEqual([
+    expect(decisions.map((d) => d.headers.ratelimit)).toEqual([
       '"per-ip";r=2;t=60',
       '"per-ip";r=1;t=59',
       '"per-ip";r=0;t=58',
       '"per-ip";r=0;t=57',
     ]);
-    expect(decisions[0]!.headers['RateLimit-Policy']).toBe('"per-ip";q=3;w=60');
+    expect(decisions[0]!.headers['ratelimit-policy']).toBe('"per-ip";q=3;w=60');
     expect(decisions[3]!.retryAfter).toBe(57);
     expect(limiter.take('203.0.113.1', t0 + 59_999).retryAfter).toBe(1); // never 0
     expect(limiter.take('203.0.113.1', t0 + 60_000).allowed).toBe(true);
