@@ -1,6 +1,7 @@
 // Pages as people get them: Lighthouse (performance, accessibility, best practices, SEO) on each page type in
 // Debian's Chromium, beside a bare one-line HTML page as the baseline; and the size budgets.
-import { readFile, readdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -34,13 +35,19 @@ async function scores(url: string, port: number): Promise<Record<string, number>
 
 export async function pagesPart(): Promise<Row[]> {
   const rows: Row[] = [];
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // Checked first: chrome-launcher reports a missing browser as an 'error' event nothing can catch, which ended
+  // the whole run before its table was printed.
+  await access(chromePath, constants.X_OK).catch(() => {
+    throw new Error(`no browser at ${chromePath}: install Debian's chromium or set CHROMIUM_PATH`);
+  });
   const dataDir = await scratchDir('pages');
   const ours = await startOurs({ DATA_DIR: dataDir, RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' });
   const bare = await startBare({
     '/': { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: BARE_PAGE },
   });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',
