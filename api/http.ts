@@ -37,8 +37,8 @@ class LightResponse {
 
   /** Adds headers whether or not the Headers object exists yet. */
   add(headers: LowerCaseHeaders): void {
-    if (!this.#headers) Object.assign(this.record, headers);
-    else for (const name in headers) this.#headers.set(name, headers[name as Lowercase<string>]!);
+    if (this.#headers) setEach(this.#headers, headers);
+    else Object.assign(this.record, headers);
   }
 
   private real(): Response {
@@ -121,7 +121,11 @@ export function lightParts(response: Response): LightParts | undefined {
 /** Sets headers on any Response; on one made here, without building its Headers. */
 export function setHeaders(response: Response, headers: LowerCaseHeaders): void {
   if (response instanceof LightResponse) response.add(headers);
-  else for (const name in headers) response.headers.set(name, headers[name as Lowercase<string>]!);
+  else setEach(response.headers, headers);
+}
+
+function setEach(target: Headers, headers: LowerCaseHeaders): void {
+  for (const name in headers) target.set(name, headers[name as Lowercase<string>]!);
 }
 
 export function json(data: unknown, init: Init = {}): Response {

@@ -5,6 +5,8 @@ import { request } from 'node:http';
 export type RawResponse = {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** Name, value, name, value… as sent: a header sent twice shows twice. */
+  rawHeaders: string[];
   body: string;
 };
 
@@ -20,7 +22,9 @@ export function httpRequest(
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, rawHeaders: res.rawHeaders, body }),
+        );
         res.on('error', reject);
       },
     );

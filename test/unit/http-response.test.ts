@@ -1,10 +1,11 @@
 // The light responses of api/http.ts as the node:http adapter puts them on the wire: headers added by
 // setHeaders arrive once each, whether or not someone built the web Headers object first.
-import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { jsonText, setHeaders } from '../../api/http.ts';
 import { writeResponse } from '../../api/node-adapter.ts';
+import { httpRequest } from '../support/http.ts';
 
 const answers: Record<string, () => Response> = {
   '/plain': () => {
@@ -35,19 +36,6 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** The raw header lines, so that a header sent twice shows as two. */
-function get(path: string): Promise<{ status: number; raw: string[]; body: string }> {
-  return new Promise((resolve, reject) => {
-    httpRequest(`${base}${path}`, (res: IncomingMessage) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, raw: res.rawHeaders, body }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
 /** Every value sent under `name`, in order. */
 function headerValues(raw: string[], name: string): string[] {
   const found: string[] = [];
@@ -56,7 +44,7 @@ function headerValues(raw: string[], name: string): string[] {
 }
 
 test('headers added to a light response go out once each, the last value winning', async () => {
-  const { status, raw, body } = await get('/plain');
+  const { status, rawHeaders: raw, body } = await httpRequest(`${base}/plain`);
   expect(status).toBe(429);
   expect(body).toBe('{"ok":true}');
   expect(headerValues(raw, 'x-request-id')).toEqual(['second']);
@@ -66,13 +54,13 @@ test('headers added to a light response go out once each, the last value winning
 });
 
 test('headers added after the web Headers object was built still reach the wire, replacing the old value', async () => {
-  const { raw } = await get('/headers-read-first');
+  const { rawHeaders: raw } = await httpRequest(`${base}/headers-read-first`);
   expect(headerValues(raw, 'cache-control')).toEqual(['private, no-store']);
   expect(headerValues(raw, 'vary')).toEqual(['Authorization']);
 });
 
 test('setHeaders works on any web Response too', async () => {
-  const { raw, body } = await get('/web-response');
+  const { rawHeaders: raw, body } = await httpRequest(`${base}/web-response`);
   expect(body).toBe('{"ok":true}');
   expect(headerValues(raw, 'x-request-id')).toEqual(['web']);
 });
