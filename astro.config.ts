@@ -9,7 +9,7 @@ const site = process.env.SITE_URL ?? 'http://localhost:4321';
 // Reads the listings on a worker thread during the build; also the source of each page's sitemap lastmod.
 const catalogueFiles = listingFiles(resolve(contentDir, 'listings'), new URL(site));
 
-// The production process is api/server.ts; it imports this adapter's handler (ASTRO_NODE_AUTOSTART=disabled).
+// The production process is api/server/server.ts; it imports this adapter's handler (ASTRO_NODE_AUTOSTART=disabled).
 export default defineConfig({
   site,
   output: 'static',

@@ -1,14 +1,14 @@
 // The parts a running service is made of, built once from the configuration: the server and the operator CLI
 // both start here, so they share one catalogue, one store and one mail pipeline.
-import { createCatalog, type Catalog } from './catalog.ts';
+import { createCatalog, type Catalog } from './domain/listings/catalog.ts';
 import type { Config } from './config.ts';
-import { fulfilDueSamples } from './fulfilment.ts';
-import { loadListings } from './listings.ts';
-import type { RequestLog } from './log.ts';
-import { createMailWorker, type MailWorker } from './mail/mail-worker.ts';
-import { createMailTransport, type MailTransport } from './mail/transport.ts';
-import { createLinkSigner, loadLinkSecret, type LinkSigner } from './sample-links.ts';
-import { Store } from './store/store.ts';
+import { fulfilDueSamples } from './domain/samples/fulfilment.ts';
+import { loadListings } from './domain/listings/listing-files.ts';
+import type { RequestLog } from './http/log.ts';
+import { createMailWorker, type MailWorker } from './domain/mail/worker.ts';
+import { createMailTransport, type MailTransport } from './domain/mail/transport.ts';
+import { createLinkSigner, loadLinkSecret, type LinkSigner } from './domain/samples/links.ts';
+import { Store } from './store/json/json-store.ts';
 
 export type Runtime = {
   config: Config;

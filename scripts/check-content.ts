@@ -1,5 +1,5 @@
 // `npm run check:content`: validates every listing file and prints one line per problem (path: field: message).
-import { loadListings } from '../api/listings.ts';
+import { loadListings } from '../api/domain/listings/listing-files.ts';
 
 const dir = process.argv[2] ?? 'content/listings';
 try {

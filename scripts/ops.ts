@@ -2,9 +2,9 @@
 // Exit 0 on success, 1 on a refused action (one line on stderr), 2 on bad usage. It works on the same store as a
 // running server (see api/store/store.ts): nothing either writes is lost, and the server sees changes at once.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { auditLog } from '../api/audit.ts';
+import { auditLog } from '../api/domain/audit.ts';
 import { loadConfig, type Config } from '../api/config.ts';
-import { demandBoard, markReplied, overdueRequests, removeDemandPost } from '../api/data-requests.ts';
+import { demandBoard, markReplied, overdueRequests, removeDemandPost } from '../api/domain/requests/data-requests.ts';
 import { RefusedError } from '../api/errors.ts';
 import {
   acceptNda,
@@ -17,16 +17,16 @@ import {
   rotateKey,
   verifyAccount,
   verifyNda,
-} from '../api/labs.ts';
-import { moveListingStatus } from '../api/listing-status.ts';
-import { rejectSample } from '../api/samples.ts';
-import { approveSample, rejectionMail } from '../api/fulfilment.ts';
-import { silentLog } from '../api/log.ts';
-import { mailQueue } from '../api/mail/queue.ts';
+} from '../api/domain/labs/labs.ts';
+import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
+import { rejectSample } from '../api/domain/samples/sample-requests.ts';
+import { approveSample, rejectionMail } from '../api/domain/samples/fulfilment.ts';
+import { silentLog } from '../api/http/log.ts';
+import { mailQueue } from '../api/domain/mail/queue.ts';
 import { openRuntime, type Runtime } from '../api/runtime.ts';
 import { newestFirst, type ApiKeyRecord } from '../api/store/records.ts';
-import { Store } from '../api/store/store.ts';
-import { LISTING_STATUSES } from '../api/vocabulary.ts';
+import { Store } from '../api/store/json/json-store.ts';
+import { LISTING_STATUSES } from '../api/domain/vocabulary.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | undefined>;

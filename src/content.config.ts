@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { listingFileSchema } from '../api/listing-schema.ts';
+import { listingFileSchema } from '../api/domain/listings/listing-schema.ts';
 import { contentDir } from './lib/content-dir.ts';
 
 // The same files and the same schema as api/listings.ts, so the build and the API agree on every listing.

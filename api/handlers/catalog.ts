@@ -1,13 +1,13 @@
 // GET /api/v1/catalog and GET /api/v1/catalog/{id}: public; a key whose organisation has accepted the NDA
 // also sees the NDA-only fields of one listing, and each such disclosure is audited before it is sent.
-import { audit } from '../audit.ts';
-import { CATALOG_QUERY_PARAMETERS, catalogQuerySchema } from '../catalog.ts';
+import { audit } from '../domain/audit.ts';
+import { CATALOG_QUERY_PARAMETERS, catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { notFound } from '../errors.ts';
-import { json, jsonText } from '../http.ts';
-import { ndaAccepted } from '../labs.ts';
-import { LISTING_ID_PATTERN, type Listing } from '../listing-schema.ts';
-import { parseQuery } from '../validation.ts';
-import type { Handler } from '../app.ts';
+import { json, jsonText } from '../http/responses.ts';
+import { ndaAccepted } from '../domain/labs/labs.ts';
+import { LISTING_ID_PATTERN, type Listing } from '../domain/listings/listing-schema.ts';
+import { parseQuery } from '../http/validation.ts';
+import type { Handler } from '../http/pipeline.ts';
 
 export const PUBLIC_CACHE = 'public, max-age=60';
 

@@ -1,7 +1,7 @@
 // GET /api/v1/demand: the public demand board, newest first, anonymised (contract §5).
-import { demandBoard, publicPost } from '../data-requests.ts';
-import { json } from '../http.ts';
-import type { Handler } from '../app.ts';
+import { demandBoard, publicPost } from '../domain/requests/data-requests.ts';
+import { json } from '../http/responses.ts';
+import type { Handler } from '../http/pipeline.ts';
 
 export const listDemand: Handler = async (_request, { deps }) => {
   await deps.store.refresh();

@@ -1,12 +1,12 @@
 // POST /api/v1/requests (with Idempotency-Key), GET /api/v1/requests and GET /api/v1/requests/{id}:
 // a lab's data requests. A lab sees only its own organisation's requests; any other id is 404.
-import { readJsonBody } from '../body.ts';
-import { createDataRequest, labView, orgRequests } from '../data-requests.ts';
+import { readJsonBody } from '../http/body.ts';
+import { createDataRequest, labView, orgRequests } from '../domain/requests/data-requests.ts';
 import { ApiError, invalid, notFound } from '../errors.ts';
-import { json } from '../http.ts';
-import { dataRequestSchema } from '../request-schema.ts';
-import { fieldErrors } from '../validation.ts';
-import type { Handler } from '../app.ts';
+import { json } from '../http/responses.ts';
+import { dataRequestSchema } from '../domain/requests/request-schema.ts';
+import { fieldErrors } from '../http/validation.ts';
+import type { Handler } from '../http/pipeline.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 // Keys whose first request is still being read or stored, in this process: a retry racing it gets 409.

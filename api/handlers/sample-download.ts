@@ -4,9 +4,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { audit } from '../audit.ts';
+import { audit } from '../domain/audit.ts';
 import { ApiError } from '../errors.ts';
-import type { Handler } from '../app.ts';
+import type { Handler } from '../http/pipeline.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.wav': 'audio/wav',

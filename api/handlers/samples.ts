@@ -1,10 +1,10 @@
 // POST /api/v1/samples/{id}: checks in the contract's order: key (401, by the app), listing (404), NDA (403).
 import { ApiError, notFound } from '../errors.ts';
-import { json } from '../http.ts';
-import { ndaAccepted } from '../labs.ts';
-import { LISTING_ID_PATTERN } from '../listing-schema.ts';
-import { requestSample } from '../samples.ts';
-import type { Handler } from '../app.ts';
+import { json } from '../http/responses.ts';
+import { ndaAccepted } from '../domain/labs/labs.ts';
+import { LISTING_ID_PATTERN } from '../domain/listings/listing-schema.ts';
+import { requestSample } from '../domain/samples/sample-requests.ts';
+import type { Handler } from '../http/pipeline.ts';
 
 export const askForSample: Handler = async (_request, { params, caller, now, deps }) => {
   const id = params.id!;

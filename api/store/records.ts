@@ -1,6 +1,6 @@
 // What the store holds. Small, slowly changing things live in core.json; everything that grows with use lives
 // in append-only segments of bounded size, so one write never rewrites more than one segment.
-import type { DataType, Domain, Exclusivity, TimelineBand, VolumeBand } from '../vocabulary.ts';
+import type { DataType, Domain, Exclusivity, TimelineBand, VolumeBand } from '../domain/vocabulary.ts';
 
 export type NdaState = 'none' | 'accepted' | 'verified';
 

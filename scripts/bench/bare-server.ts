@@ -7,10 +7,10 @@
 // baselines lies the price of that work; between this one and ours, the price of everything else we do.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { clientIp } from '../../api/client-ip.ts';
-import { createRequestLog } from '../../api/log.ts';
-import { rawHeader } from '../../api/node-adapter.ts';
-import { createRateLimiter } from '../../api/rate-limit.ts';
+import { clientIp } from '../../api/server/client-ip.ts';
+import { createRequestLog } from '../../api/http/log.ts';
+import { rawHeader } from '../../api/server/node-adapter.ts';
+import { createRateLimiter } from '../../api/http/rate-limit.ts';
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
 

@@ -2,7 +2,7 @@
 // `node scripts/bench/generate-listings.ts N DIR` writes DIR/listings/*.md.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DATA_TYPES, DOMAINS, LISTING_STATUSES } from '../../api/vocabulary.ts';
+import { DATA_TYPES, DOMAINS, LISTING_STATUSES } from '../../api/domain/vocabulary.ts';
 
 const LANGUAGES = [
   'English',

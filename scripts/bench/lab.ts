@@ -1,6 +1,6 @@
 // A lab with a key, made directly in a store (the CLI's rules, without a process per step).
-import { addAccount, createOrg, issueKey } from '../../api/labs.ts';
-import { Store } from '../../api/store/store.ts';
+import { addAccount, createOrg, issueKey } from '../../api/domain/labs/labs.ts';
+import { Store } from '../../api/store/json/json-store.ts';
 
 export async function labWithKeyInStore(dataDir: string) {
   const store = await Store.open(dataDir);

@@ -38,7 +38,7 @@ export type Monitored = Served & { loop(): Promise<LoopStats> };
 
 /** Our server as `npm start` runs it, with the event-loop monitor preloaded. */
 export function startOurs(env: Record<string, string>): Promise<Monitored> {
-  return startMonitored('api/server.ts', 'server', env);
+  return startMonitored('api/server/server.ts', 'server', env);
 }
 
 /** The writes' baseline (bare-durable-server.ts), appending to a file in `dataDir`, with the same monitor. */

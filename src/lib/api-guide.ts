@@ -1,5 +1,5 @@
 // The human API guide (/docs/api/) is drawn from the OpenAPI document, so both say the same thing.
-import { openApiDocument } from '../../api/openapi.ts';
+import { openApiDocument } from '../../api/http/openapi.ts';
 
 type Operation = {
   operationId: string;

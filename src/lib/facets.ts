@@ -1,9 +1,9 @@
 // Catalogue facets: each value is a radio button in /catalog/ and a token on each listing card,
 // so CSS :has() filters without JavaScript (rules in /catalog/filters.css); a small script only adds the
 // count, the empty state and a shareable URL.
-import type { ListingWithoutNda } from '../../api/listing-schema.ts';
-import { languageCode } from '../../api/languages.ts';
-import { DICOM_MODALITIES, LISTING_STATUSES, VERTICALS, type DicomModality } from '../../api/vocabulary.ts';
+import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
+import { languageCode } from '../../api/domain/languages.ts';
+import { DICOM_MODALITIES, LISTING_STATUSES, VERTICALS, type DicomModality } from '../../api/domain/vocabulary.ts';
 import { STATUS_LABELS, VERTICAL_LABELS, humanize } from './format.ts';
 
 export type FacetName = 'vertical' | 'status' | 'language' | 'modality' | 'domain' | 'geography';

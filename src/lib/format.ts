@@ -1,11 +1,11 @@
 // Human labels for the catalogue's machine values, shared by pages and Markdown feeds.
-import type { ListingWithoutNda } from '../../api/listing-schema.ts';
+import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
 import {
   DICOM_MODALITIES,
   type DicomModality,
   type ListingStatus,
   type Vertical,
-} from '../../api/vocabulary.ts';
+} from '../../api/domain/vocabulary.ts';
 
 export const VERTICAL_LABELS: Record<Vertical, string> = {
   conversational_audio: 'Conversational audio',

@@ -1,7 +1,7 @@
 // Structured data for crawlers: schema.org Dataset and DataCatalog (for Google Dataset Search) and MLCommons
 // Croissant. Public fields only: the publisher is the service, never the owner under NDA.
-import type { ListingWithoutNda } from '../../api/listing-schema.ts';
-import { languageCode } from '../../api/languages.ts';
+import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
+import { languageCode } from '../../api/domain/languages.ts';
 import { VERTICAL_LABELS, humanize, listingSummary } from './format.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };

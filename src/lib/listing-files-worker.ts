@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadListings } from '../../api/listings.ts';
+import { loadListings } from '../../api/domain/listings/listing-files.ts';
 import { croissant } from './json-ld.ts';
 import { listingMarkdown } from './listing-markdown.ts';
 import type { FromWorker, ToWorker } from './listing-files.ts';

@@ -1,6 +1,6 @@
 // A listing as Markdown for language models: /catalog/<id>.md, and inlined in /llms-full.txt.
-import type { ListingWithoutNda } from '../../api/listing-schema.ts';
-import { STATUS_MEANINGS } from '../../api/vocabulary.ts';
+import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
+import { STATUS_MEANINGS } from '../../api/domain/vocabulary.ts';
 import { listingFacts, listingSummary } from './format.ts';
 
 const cell = (value: string) => value.replaceAll('|', '\\|');

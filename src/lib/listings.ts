@@ -1,7 +1,7 @@
 // Every page and feed reads the catalogue through here: one getCollection() per build, not one per page
 // (Astro's getCollection is not memoised, so per-page calls make the build O(pages × entries)).
 import { getCollection, type CollectionEntry } from 'astro:content';
-import type { ListingWithoutNda } from '../../api/listing-schema.ts';
+import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
 
 export type ListingEntry = { listing: ListingWithoutNda; entry: CollectionEntry<'listings'> };
 

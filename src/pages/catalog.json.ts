@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { catalogBody } from '../../api/catalog.ts';
+import { catalogBody } from '../../api/domain/listings/catalog.ts';
 import { allListings } from '../lib/listings.ts';
 
 // The same objects, in the same order, as GET /api/v1/catalog (both come from catalogBody).

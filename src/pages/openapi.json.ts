@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { openApiDocument } from '../../api/openapi.ts';
+import { openApiDocument } from '../../api/http/openapi.ts';
 
 // Generated from the zod schemas that validate the API (api/openapi.ts).
 export const GET: APIRoute = ({ site }) =>

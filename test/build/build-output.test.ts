@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { catalogBody } from '../../api/catalog.ts';
-import { PUBLIC_LISTING_FIELDS } from '../../api/listing-schema.ts';
-import { loadListings, type ListingWithBody } from '../../api/listings.ts';
-import { toPublicListing } from '../../api/public-listing.ts';
+import { catalogBody } from '../../api/domain/listings/catalog.ts';
+import { PUBLIC_LISTING_FIELDS } from '../../api/domain/listings/listing-schema.ts';
+import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
+import { toPublicListing } from '../../api/domain/listings/public-listing.ts';
 import { childEnv } from '../support/child-env.ts';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadListings, type ListingWithBody } from '../../api/listings.ts';
+import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
 import { childEnv } from '../support/child-env.ts';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 

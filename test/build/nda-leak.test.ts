@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
-import { loadListings, type ListingWithBody } from '../../api/listings.ts';
+import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { findLeaks, ndaSecrets } from '../support/nda-secrets.ts';
 

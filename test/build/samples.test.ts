@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import { loadListings } from '../../api/listings.ts';
+import { loadListings } from '../../api/domain/listings/listing-files.ts';
 
 const run = promisify(execFile);
 

@@ -4,15 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newApiKey } from '../../api/ids.ts';
-import { loadListings, type ListingWithBody } from '../../api/listings.ts';
+import { newApiKey } from '../../api/domain/ids.ts';
+import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
 import {
   ALL_DATA_TYPES,
   ALL_DOMAINS,
   EXCLUSIVITY,
   TIMELINE_BANDS,
   VOLUME_BANDS,
-} from '../../api/vocabulary.ts';
+} from '../../api/domain/vocabulary.ts';
 import { requireBuild } from '../support/dist.ts';
 import { httpRequest } from '../support/http.ts';
 import { ops } from '../support/ops.ts';

@@ -1,10 +1,10 @@
 // The API core with the real seed catalogue, for handler tests that use real Requests (no server).
-import { createApi, type Deps } from '../../api/app.ts';
-import { createCatalog } from '../../api/catalog.ts';
+import { createApi, type Deps } from '../../api/http/pipeline.ts';
+import { createCatalog } from '../../api/domain/listings/catalog.ts';
 import { loadConfig } from '../../api/config.ts';
-import { loadListings } from '../../api/listings.ts';
-import type { RequestLog } from '../../api/log.ts';
-import { Store } from '../../api/store/store.ts';
+import { loadListings } from '../../api/domain/listings/listing-files.ts';
+import type { RequestLog } from '../../api/http/log.ts';
+import { Store } from '../../api/store/json/json-store.ts';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 // Every value under a listing's `nda:` block that must never appear in public output, and a scanner for it.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Listing } from '../../api/listing-schema.ts';
-import { toPublicListing } from '../../api/public-listing.ts';
+import type { Listing } from '../../api/domain/listings/listing-schema.ts';
+import { toPublicListing } from '../../api/domain/listings/public-listing.ts';
 
 function leaves(value: unknown, out: unknown[] = []): unknown[] {
   if (value && typeof value === 'object') for (const child of Object.values(value)) leaves(child, out);

@@ -1,4 +1,4 @@
-// Starts the built server (api/server.ts, as `npm start` runs it after the build) on a random port,
+// Starts the built server (api/server/server.ts, as `npm start` runs it after the build) on a random port,
 // with a temporary DATA_DIR, and stops it again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,7 +18,7 @@ export type RunningServer = {
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'dss-data-')));
-  const child = spawn(process.execPath, ['api/server.ts'], {
+  const child = spawn(process.execPath, ['api/server/server.ts'], {
     env: childEnv({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,9 +1,9 @@
 // The API core with real Requests: routing, the catalogue endpoints, the error envelope.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { catalogBody, createCatalog } from '../../api/catalog.ts';
-import { languageCode } from '../../api/languages.ts';
-import type { ListingWithBody } from '../../api/listings.ts';
-import { toPublicListing } from '../../api/public-listing.ts';
+import { catalogBody, createCatalog } from '../../api/domain/listings/catalog.ts';
+import { languageCode } from '../../api/domain/languages.ts';
+import type { ListingWithBody } from '../../api/domain/listings/listing-files.ts';
+import { toPublicListing } from '../../api/domain/listings/public-listing.ts';
 import { testApi } from '../support/api.ts';
 
 let t: Awaited<ReturnType<typeof testApi>>;

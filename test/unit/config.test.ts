@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../api/config.ts';
-import { clientIp } from '../../api/client-ip.ts';
+import { clientIp } from '../../api/server/client-ip.ts';
 
 test('every variable has a working default (contract §2)', () => {
   const config = loadConfig({});

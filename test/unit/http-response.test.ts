@@ -3,8 +3,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { jsonText, setHeaders } from '../../api/http.ts';
-import { writeResponse } from '../../api/node-adapter.ts';
+import { jsonText, setHeaders } from '../../api/http/responses.ts';
+import { writeResponse } from '../../api/server/node-adapter.ts';
 import { httpRequest } from '../support/http.ts';
 
 const answers: Record<string, () => Response> = {

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hashKey, isWellFormedKey, KEY_PREFIX, keyPrefix, newApiKey } from '../../api/ids.ts';
-import { addAccount, authenticate, createOrg, issueKey } from '../../api/labs.ts';
+import { hashKey, isWellFormedKey, KEY_PREFIX, keyPrefix, newApiKey } from '../../api/domain/ids.ts';
+import { addAccount, authenticate, createOrg, issueKey } from '../../api/domain/labs/labs.ts';
 import { testApi } from '../support/api.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

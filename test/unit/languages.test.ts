@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { languageCode, languageName } from '../../api/languages.ts';
+import { languageCode, languageName } from '../../api/domain/languages.ts';
 
 test.each([
   ['en', 'English'],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { ListingFileError, parseListingFile } from '../../api/listings.ts';
-import { toPublicListing } from '../../api/public-listing.ts';
-import { PUBLIC_LISTING_FIELDS } from '../../api/listing-schema.ts';
+import { ListingFileError, parseListingFile } from '../../api/domain/listings/listing-files.ts';
+import { toPublicListing } from '../../api/domain/listings/public-listing.ts';
+import { PUBLIC_LISTING_FIELDS } from '../../api/domain/listings/listing-schema.ts';
 
 const audio = `title: Retail support calls
 vertical: conversational_audio

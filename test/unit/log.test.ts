@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { expect, test } from 'vitest';
-import { createRequestLog, type RequestLine } from '../../api/log.ts';
+import { createRequestLog, type RequestLine } from '../../api/http/log.ts';
 
 function capture() {
   let text = '';

@@ -1,8 +1,8 @@
 // Rules the operator and the API share, on a real store in a temp directory.
 import { beforeEach, expect, test } from 'vitest';
-import { markReplied, overdueRequests } from '../../api/data-requests.ts';
+import { markReplied, overdueRequests } from '../../api/domain/requests/data-requests.ts';
 import { RefusedError } from '../../api/errors.ts';
-import { acceptNda, addAccount, createOrg, issueKey } from '../../api/labs.ts';
+import { acceptNda, addAccount, createOrg, issueKey } from '../../api/domain/labs/labs.ts';
 import type { DataRequestRecord } from '../../api/store/records.ts';
 import { testApi } from '../support/api.ts';
 

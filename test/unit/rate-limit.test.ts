@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createRateLimiter } from '../../api/rate-limit.ts';
+import { createRateLimiter } from '../../api/http/rate-limit.ts';
 
 describe('a fixed one-minute window per client', () => {
   test('allows the quota, then refuses with the seconds left, and resets when the window ends', () => {

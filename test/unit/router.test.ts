@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { createRouter, pathnameOf } from '../../api/router.ts';
+import { createRouter, pathnameOf } from '../../api/http/router.ts';
 
 test('pathnameOf gives what the URL parser gives, for plain paths and for every kind it leaves to the parser', () => {
   const hrefs = [

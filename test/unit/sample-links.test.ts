@@ -2,7 +2,7 @@
 import { SignJWT, UnsecuredJWT, base64url } from 'jose';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/errors.ts';
-import { createLinkSigner } from '../../api/sample-links.ts';
+import { createLinkSigner } from '../../api/domain/samples/links.ts';
 import type { SampleRequestRecord } from '../../api/store/records.ts';
 
 const secret = new Uint8Array(32).fill(7);

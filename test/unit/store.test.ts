@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { AuditRecord, MailRecord } from '../../api/store/records.ts';
-import { SEGMENT_MAX_RECORDS, Store, StoreCorruptError } from '../../api/store/store.ts';
+import { SEGMENT_MAX_RECORDS, Store, StoreCorruptError } from '../../api/store/json/json-store.ts';
 import { childEnv } from '../support/child-env.ts';
 
 const run = promisify(execFile);

@@ -1,8 +1,8 @@
 // Reading a JSON request body safely: the media type, the size (enforced while reading, whatever
 // Content-Length claims), JSON syntax, and shapes that could never be stored back (deep nesting,
 // prototype keys) are each refused with their own code before any handler sees the body.
-import { ApiError } from './errors.ts';
-import { bodyChunks } from './node-adapter.ts';
+import { ApiError } from '../errors.ts';
+import { bodyChunks } from '../server/node-adapter.ts';
 
 export const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

@@ -1,7 +1,7 @@
 // The audit log: every disclosure of NDA-only fields and every sample download, for `ops audit list`.
 import { newId } from './ids.ts';
-import type { AuditRecord } from './store/records.ts';
-import type { Tx, View } from './store/store.ts';
+import type { AuditRecord } from '../store/records.ts';
+import type { Tx, View } from '../store/json/json-store.ts';
 
 export function audit(tx: Tx, entry: Omit<AuditRecord, 'id' | 'at'>, now: Date): AuditRecord {
   const record: AuditRecord = { id: newId('aud'), at: now.toISOString(), ...entry };

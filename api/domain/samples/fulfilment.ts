@@ -4,14 +4,14 @@
 // `ops samples approve`, and by the server's mail worker on every pass, so a crash between steps only delays.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Catalog } from './catalog.ts';
-import { RefusedError } from './errors.ts';
-import { enqueueMail } from './mail/queue.ts';
-import { sampleFileMissingToLead, sampleLinkToLab, sampleRejectedToLab } from './mail/templates.ts';
-import type { LinkSigner } from './sample-links.ts';
-import type { Account, Org, SampleRequestRecord } from './store/records.ts';
-import { findSample } from './samples.ts';
-import type { Store, Tx, View } from './store/store.ts';
+import type { Catalog } from '../listings/catalog.ts';
+import { RefusedError } from '../../errors.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { sampleFileMissingToLead, sampleLinkToLab, sampleRejectedToLab } from '../mail/message.ts';
+import type { LinkSigner } from './links.ts';
+import type { Account, Org, SampleRequestRecord } from '../../store/records.ts';
+import { findSample } from './sample-requests.ts';
+import type { Store, Tx, View } from '../../store/json/json-store.ts';
 
 export type FulfilmentDeps = {
   store: Store;

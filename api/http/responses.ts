@@ -3,7 +3,7 @@
 // the real web Response only if someone asks for more than that, as @hono/node-server's lightweight Response
 // does. The node:http adapter writes the record and the string directly: constructing a web Response, its
 // Headers and its body stream costs more than the rest of a catalogue request (measured: 11 µs of ~30 µs).
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -1,8 +1,8 @@
 // The response bodies of /api/v1 as zod schemas: the handlers' types and the OpenAPI document both come from
 // here, so the document cannot drift from what the API sends.
 import { z } from 'zod';
-import { publicListingSchema } from './listing-schema.ts';
-import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from './vocabulary.ts';
+import { publicListingSchema } from '../domain/listings/listing-schema.ts';
+import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../domain/vocabulary.ts';
 
 export const errorSchema = z
   .object({

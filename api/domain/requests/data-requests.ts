@@ -2,13 +2,13 @@
 // lab, the public board and the operator may see of them.
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { demandPostSchema, labRequestSchema } from './api-schemas.ts';
+import type { demandPostSchema, labRequestSchema } from '../../http/schemas.ts';
 import { nextBusinessDay } from './business-days.ts';
-import { ApiError, RefusedError } from './errors.ts';
-import { newId } from './ids.ts';
-import type { Caller } from './labs.ts';
-import { enqueueMail } from './mail/queue.ts';
-import { newRequestToLead, requestAckToLab } from './mail/templates.ts';
+import { ApiError, RefusedError } from '../../errors.ts';
+import { newId } from '../ids.ts';
+import type { Caller } from '../labs/labs.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { newRequestToLead, requestAckToLab } from '../mail/message.ts';
 import type { DataRequestInput } from './request-schema.ts';
 import {
   newestFirst,
@@ -16,8 +16,8 @@ import {
   type DemandPostRecord,
   type IdempotencyRecord,
   type RequestFacets,
-} from './store/records.ts';
-import type { Tx, View } from './store/store.ts';
+} from '../../store/records.ts';
+import type { Tx, View } from '../../store/json/json-store.ts';
 
 export type Created = { status: number; body: unknown; replayed: boolean };
 type LabRequest = z.output<typeof labRequestSchema>;

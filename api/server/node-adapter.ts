@@ -5,7 +5,7 @@
 // - a response made by http.ts is written from its plain header record and body string.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { lightParts } from './http.ts';
+import { lightParts } from '../http/responses.ts';
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,11 +1,11 @@
 // Sample requests: asking for one (with the cap that stops abuse) and the operator's decisions on it.
-import { ApiError, RefusedError } from './errors.ts';
-import { newId } from './ids.ts';
-import type { Caller } from './labs.ts';
-import { enqueueMail } from './mail/queue.ts';
-import { sampleRequestToLead } from './mail/templates.ts';
-import type { SampleRequestRecord } from './store/records.ts';
-import type { Tx } from './store/store.ts';
+import { ApiError, RefusedError } from '../../errors.ts';
+import { newId } from '../ids.ts';
+import type { Caller } from '../labs/labs.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { sampleRequestToLead } from '../mail/message.ts';
+import type { SampleRequestRecord } from '../../store/records.ts';
+import type { Tx } from '../../store/json/json-store.ts';
 
 export type SampleAsk = { record: SampleRequestRecord; created: boolean };
 

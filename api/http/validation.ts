@@ -1,6 +1,6 @@
 // zod issues → the 422 envelope's `error.fields`: dot path → messages (contract §5).
 import type { z } from 'zod';
-import { invalid, type FieldErrors } from './errors.ts';
+import { invalid, type FieldErrors } from '../errors.ts';
 
 export function fieldErrors(issues: readonly z.core.$ZodIssue[], unknownHint: string): FieldErrors {
   // No prototype: a field named "toString" or "__proto__" is a key like any other.

@@ -1,9 +1,9 @@
 // Organisations, their contacts (accounts), their API keys and their NDA state: the rules, shared by the
 // operator CLI (which changes them) and the API (which authenticates with them).
-import { RefusedError } from './errors.ts';
-import { hashKey, isWellFormedKey, keyPrefix, newApiKey, newId, sameHash } from './ids.ts';
-import type { Account, ApiKeyRecord, Core, Org } from './store/records.ts';
-import type { Tx, View } from './store/store.ts';
+import { RefusedError } from '../../errors.ts';
+import { hashKey, isWellFormedKey, keyPrefix, newApiKey, newId, sameHash } from '../ids.ts';
+import type { Account, ApiKeyRecord, Core, Org } from '../../store/records.ts';
+import type { Tx, View } from '../../store/json/json-store.ts';
 
 export type Caller = { key: ApiKeyRecord; org: Org; account: Account };
 

@@ -1,6 +1,6 @@
 // Every message the service sends, as plain text and HTML. What users wrote is escaped in HTML and folded to
 // one line wherever it could reach a header (a subject, a name), so no user value can add a header.
-import type { DataRequestRecord, Org, Account, SampleRequestRecord } from '../store/records.ts';
+import type { DataRequestRecord, Org, Account, SampleRequestRecord } from '../../store/records.ts';
 
 export type Message = { subject: string; text: string; html: string };
 

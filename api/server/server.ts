@@ -5,21 +5,21 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createApi, isApiPath } from './app.ts';
+import { createApi, isApiPath } from '../http/pipeline.ts';
 import { clientIp } from './client-ip.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { warmLanguageIndex } from './languages.ts';
-import { ListingFileError } from './listings.ts';
-import { createRequestLog } from './log.ts';
-import { openRuntime, type Runtime } from './runtime.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { warmLanguageIndex } from '../domain/languages.ts';
+import { ListingFileError } from '../domain/listings/listing-files.ts';
+import { createRequestLog } from '../http/log.ts';
+import { openRuntime, type Runtime } from '../runtime.ts';
 import { siteHeaders } from './site-headers.ts';
 import { loadStaticFiles } from './static-files.ts';
-import { StoreCorruptError } from './store/store.ts';
+import { StoreCorruptError } from '../store/json/json-store.ts';
 import { rawHeader, toRequest, writeResponse } from './node-adapter.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
-const ASTRO_ENTRY = new URL('../dist/server/entry.mjs', import.meta.url);
+const ASTRO_ENTRY = new URL('../../dist/server/entry.mjs', import.meta.url);
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Stops start-up with one clear line (no stack trace) for the failures an operator can fix. */
@@ -60,7 +60,7 @@ export async function startServer(config: Config) {
   );
   mail.start();
   const astro = await loadAstroHandler();
-  const staticFiles = await loadStaticFiles(fileURLToPath(new URL('../dist/client/', import.meta.url)));
+  const staticFiles = await loadStaticFiles(fileURLToPath(new URL('../../dist/client/', import.meta.url)));
 
   const server = createServer((req, res) => {
     const path = req.url ?? '/';

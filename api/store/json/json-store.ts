@@ -27,7 +27,7 @@ import {
   type MailRecord,
   type RecordOf,
   type Segment,
-} from './records.ts';
+} from '../records.ts';
 
 export { StoreCorruptError } from './durable-json-file.ts';
 

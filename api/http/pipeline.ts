@@ -1,23 +1,23 @@
 // The API core: a web-standard Request in, a Response out. Routing, authentication, rate limits, errors and the
 // headers every API response carries live here, once; handlers only do their endpoint's work.
 // Knows nothing of Astro or node:http.
-import type { Catalog } from './catalog.ts';
-import type { Config } from './config.ts';
-import { ApiError } from './errors.ts';
-import { empty, errorResponse, json, jsonText, setHeaders, type LowerCaseHeaders } from './http.ts';
-import { headerOf } from './node-adapter.ts';
-import { authenticate, type Caller } from './labs.ts';
+import type { Catalog } from '../domain/listings/catalog.ts';
+import type { Config } from '../config.ts';
+import { ApiError } from '../errors.ts';
+import { empty, errorResponse, json, jsonText, setHeaders, type LowerCaseHeaders } from './responses.ts';
+import { headerOf } from '../server/node-adapter.ts';
+import { authenticate, type Caller } from '../domain/labs/labs.ts';
 import type { RequestLog } from './log.ts';
 import { createRateLimiter, type RateLimitDecision } from './rate-limit.ts';
 import { createRouter, pathnameOf, type Params } from './router.ts';
-import type { Store } from './store/store.ts';
-import { getListing, listCatalog } from './handlers/catalog.ts';
-import { listDemand } from './handlers/demand.ts';
-import { createRequest, getRequest, listRequests } from './handlers/requests.ts';
-import { askForSample } from './handlers/samples.ts';
-import { downloadSample } from './handlers/sample-download.ts';
-import type { MailWorker } from './mail/mail-worker.ts';
-import type { LinkSigner } from './sample-links.ts';
+import type { Store } from '../store/json/json-store.ts';
+import { getListing, listCatalog } from '../handlers/catalog.ts';
+import { listDemand } from '../handlers/demand.ts';
+import { createRequest, getRequest, listRequests } from '../handlers/requests.ts';
+import { askForSample } from '../handlers/samples.ts';
+import { downloadSample } from '../handlers/sample-download.ts';
+import type { MailWorker } from '../domain/mail/worker.ts';
+import type { LinkSigner } from '../domain/samples/links.ts';
 
 export type Deps = {
   config: Config;
