@@ -52,24 +52,27 @@ const envSchema = z.object({
   SAMPLE_REQUESTS_PER_DAY: positiveInt('sample requests per organisation per day').default(20),
 });
 
-export type Config = {
-  host: string;
-  port: number;
-  dataDir: string;
-  siteUrl: URL;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  sourcingLeadEmail: string;
-  rateLimitPublicPerMinute: number;
-  rateLimitKeyPerMinute: number;
-  trustProxy: boolean;
-  sampleLinkTtlSeconds: number;
-  linkSecret: string | undefined;
-  samplesDir: string;
-  listingsDir: string;
-  maxBodyBytes: number;
-  sampleRequestsPerDay: number;
-};
+/** The environment as the code reads it: names in camelCase, paths absolute, URLs parsed. */
+const configSchema = envSchema.transform((e) => ({
+  host: e.HOST,
+  port: e.PORT,
+  dataDir: resolve(e.DATA_DIR),
+  siteUrl: new URL(e.SITE_URL),
+  smtpUrl: e.SMTP_URL,
+  mailFrom: e.MAIL_FROM,
+  sourcingLeadEmail: e.SOURCING_LEAD_EMAIL,
+  rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
+  rateLimitKeyPerMinute: e.RATE_LIMIT_KEY_PER_MINUTE,
+  trustProxy: e.TRUST_PROXY,
+  sampleLinkTtlSeconds: e.SAMPLE_LINK_TTL_SECONDS,
+  linkSecret: e.LINK_SECRET,
+  samplesDir: resolve(e.SAMPLES_DIR),
+  listingsDir: resolve(e.CONTENT_DIR, 'listings'),
+  maxBodyBytes: e.MAX_BODY_BYTES,
+  sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
+}));
+
+export type Config = z.output<typeof configSchema>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -81,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = envSchema.safeParse(present);
+  const result = configSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
@@ -89,23 +92,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(lines.join('\n'));
   }
-  const e = result.data;
-  return {
-    host: e.HOST,
-    port: e.PORT,
-    dataDir: resolve(e.DATA_DIR),
-    siteUrl: new URL(e.SITE_URL),
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    sourcingLeadEmail: e.SOURCING_LEAD_EMAIL,
-    rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
-    rateLimitKeyPerMinute: e.RATE_LIMIT_KEY_PER_MINUTE,
-    trustProxy: e.TRUST_PROXY,
-    sampleLinkTtlSeconds: e.SAMPLE_LINK_TTL_SECONDS,
-    linkSecret: e.LINK_SECRET,
-    samplesDir: resolve(e.SAMPLES_DIR),
-    listingsDir: resolve(e.CONTENT_DIR, 'listings'),
-    maxBodyBytes: e.MAX_BODY_BYTES,
-    sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
-  };
+  return result.data;
 }

@@ -1,14 +1,15 @@
 // The parts a running service is made of, built once from the configuration: the server and the operator CLI
-// both start here, so they share one catalogue, one store and one mail pipeline.
-import { createCatalog, type Catalog } from './domain/listings/catalog.ts';
+// both start here, so they share one catalogue, one store, one link signer and one mail pipeline.
+import { createBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
-import { fulfilDueSamples } from './domain/samples/fulfilment.ts';
+import { createCatalog, type Catalog } from './domain/listings/catalog.ts';
 import { loadListings } from './domain/listings/listing-files.ts';
-import type { RequestLog } from './http/log.ts';
-import { createMailWorker, type MailWorker } from './domain/mail/worker.ts';
 import { createMailTransport, type MailTransport } from './domain/mail/transport.ts';
+import { fulfilDueSamples } from './domain/samples/fulfilment.ts';
 import { createLinkSigner, loadLinkSecret, type LinkSigner } from './domain/samples/links.ts';
-import { Store } from './store/json/json-store.ts';
+import type { RequestLog } from './http/log.ts';
+import { openStore } from './store/open-store.ts';
+import type { Store } from './store/store.ts';
 
 export type Runtime = {
   config: Config;
@@ -16,21 +17,35 @@ export type Runtime = {
   store: Store;
   signer: LinkSigner;
   transport: MailTransport;
-  mail: MailWorker;
+  background: Background;
+  /** Sends the sample links that are due now; how many. */
   fulfil(): Promise<number>;
+  /** Waits for the work under way and every write asked for, then lets go of the mail server. */
+  close(): Promise<void>;
 };
 
 /** `store`: an instance the caller opened already (the CLI opens it first, for commands that need nothing else). */
 export async function openRuntime(config: Config, log: RequestLog, store?: Store): Promise<Runtime> {
   const catalog = createCatalog(await loadListings(config.listingsDir));
-  store ??= await Store.open(config.dataDir);
+  store ??= await openStore(config);
   const signer = createLinkSigner(await loadLinkSecret(config), config.sampleLinkTtlSeconds, config.siteUrl);
   const transport = createMailTransport(config);
-  const fulfil = () =>
-    fulfilDueSamples(
-      { store, catalog, signer, samplesDir: config.samplesDir, sourcingLeadEmail: config.sourcingLeadEmail },
-      new Date(),
-    );
-  const mail = createMailWorker({ store, transport, log, beforeDelivery: fulfil });
-  return { config, catalog, store, signer, transport, mail, fulfil };
+  const samples = { store, catalog, signer, samplesDir: config.samplesDir, sourcingLeadEmail: config.sourcingLeadEmail };
+  const fulfil = () => fulfilDueSamples(samples, new Date());
+  const background = createBackground({ store, transport, log, fulfil });
+  const opened: Store = store;
+  return {
+    config,
+    catalog,
+    store,
+    signer,
+    transport,
+    background,
+    fulfil,
+    async close() {
+      await background.stop();
+      await opened.close();
+      transport.close();
+    },
+  };
 }

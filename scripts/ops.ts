@@ -1,32 +1,21 @@
 // The operator CLI (contract §6): `npm run --silent ops -- <noun> <verb> [args] [--json]`.
 // Exit 0 on success, 1 on a refused action (one line on stderr), 2 on bad usage. It works on the same store as a
-// running server (see api/store/store.ts): nothing either writes is lost, and the server sees changes at once.
+// running server (see api/store/): nothing either writes is lost, and the server sees changes at once.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { auditLog } from '../api/domain/audit.ts';
 import { loadConfig, type Config } from '../api/config.ts';
-import { demandBoard, markReplied, overdueRequests, removeDemandPost } from '../api/domain/requests/data-requests.ts';
-import { RefusedError } from '../api/errors.ts';
-import {
-  acceptNda,
-  addAccount,
-  createOrg,
-  findOrg,
-  issueKey,
-  revokeKey,
-  revokeNda,
-  rotateKey,
-  verifyAccount,
-  verifyNda,
-} from '../api/domain/labs/labs.ts';
+import { addAccount, createOrg, requireOrg, verifyAccount } from '../api/domain/labs/organisations.ts';
+import { issueKey, requireKey, revokeKey, rotateKey } from '../api/domain/labs/api-keys.ts';
+import { acceptNda, revokeNda, verifyNda } from '../api/domain/labs/nda.ts';
 import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
-import { rejectSample } from '../api/domain/samples/sample-requests.ts';
-import { approveSample, rejectionMail } from '../api/domain/samples/fulfilment.ts';
-import { silentLog } from '../api/http/log.ts';
-import { mailQueue } from '../api/domain/mail/queue.ts';
-import { openRuntime, type Runtime } from '../api/runtime.ts';
-import { newestFirst, type ApiKeyRecord } from '../api/store/records.ts';
-import { Store } from '../api/store/json/json-store.ts';
+import { markReplied, removeDemandPost } from '../api/domain/requests/data-requests.ts';
+import { approveSample, rejectSample, requireSample } from '../api/domain/samples/sample-requests.ts';
 import { LISTING_STATUSES } from '../api/domain/vocabulary.ts';
+import { RefusedError } from '../api/errors.ts';
+import { silentLog } from '../api/http/log.ts';
+import { openRuntime, type Runtime } from '../api/runtime.ts';
+import { openStore } from '../api/store/open-store.ts';
+import type { ApiKeyRecord, MailStatus, RequestStatus, SampleStatus } from '../api/store/records.ts';
+import type { Store } from '../api/store/store.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | undefined>;
@@ -61,9 +50,6 @@ const str = (values: Values, name: string): string => {
 
 const publicKey = ({ hash: _hash, ...key }: ApiKeyRecord) => key;
 
-const statusFilter = <T extends { status: string }>(items: T[], status: unknown) =>
-  typeof status === 'string' ? items.filter((item) => item.status === status) : items;
-
 const COMMANDS: Record<string, Command> = {
   'org create': {
     usage: 'org create --name NAME',
@@ -74,7 +60,7 @@ const COMMANDS: Record<string, Command> = {
   'org list': {
     usage: 'org list',
     summary: 'every organisation with its NDA state',
-    run: async ({ store }) => store.core.orgs,
+    run: ({ store }) => store.orgs(),
   },
   'account add': {
     usage: 'account add --org ORG --email EMAIL [--name NAME] [--verified]',
@@ -124,8 +110,8 @@ const COMMANDS: Record<string, Command> = {
     summary: "the organisation's keys (never the key itself)",
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
-      const org = findOrg(store.core, str(values, 'org'));
-      return store.core.keys.filter((key) => key.org_id === org.id).map(publicKey);
+      const org = await requireOrg(store, str(values, 'org'));
+      return (await store.keysOf(org.id)).map(publicKey);
     },
   },
   'key revoke': {
@@ -172,14 +158,14 @@ const COMMANDS: Record<string, Command> = {
     usage: 'requests list [--status received|in_review]',
     summary: 'stored data requests, newest first',
     options: { status: { type: 'string' } },
-    run: ({ store, values }) => statusFilter(store.all('requests').sort(newestFirst), values.status),
+    run: async ({ store, values }) => (await store.requests({ status: values.status as RequestStatus })).items,
   },
   'requests show': {
     usage: 'requests show REQUEST_ID',
     summary: 'one data request, whole',
     args: ['REQUEST_ID'],
-    run: ({ store, args }) => {
-      const request = store.get('requests', args[0]!);
+    run: async ({ store, args }) => {
+      const request = await store.requestById(args[0]!);
       if (!request) throw new RefusedError(`No data request ${args[0]}: "ops requests list" shows them.`);
       return request;
     },
@@ -187,7 +173,7 @@ const COMMANDS: Record<string, Command> = {
   'requests overdue': {
     usage: 'requests overdue',
     summary: 'past their reply-due time with no reply recorded',
-    run: ({ store, now }) => overdueRequests(store, now),
+    run: ({ store, now }) => store.overdueRequests(now),
   },
   'requests reply': {
     usage: 'requests reply REQUEST_ID',
@@ -199,7 +185,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'samples list [--status pending_verification|sent|rejected]',
     summary: 'sample requests, newest first',
     options: { status: { type: 'string' } },
-    run: ({ store, values }) => statusFilter(store.all('samples').sort(newestFirst), values.status),
+    run: ({ store, values }) => store.samples({ status: values.status as SampleStatus }),
   },
   'samples approve': {
     usage: 'samples approve SAMPLE_ID',
@@ -208,7 +194,7 @@ const COMMANDS: Record<string, Command> = {
     run: async ({ store, args, now, runtime }) => {
       await store.transact((tx) => approveSample(tx, args[0]!, now));
       const linksSent = await sendDue(await runtime());
-      return { ...store.get('samples', args[0]!)!, links_sent: linksSent };
+      return { ...(await requireSample(store, args[0]!)), links_sent: linksSent };
     },
   },
   'samples reject': {
@@ -217,20 +203,18 @@ const COMMANDS: Record<string, Command> = {
     args: ['SAMPLE_ID'],
     options: { reason: { type: 'string' } },
     run: async ({ store, args, values, now, runtime }) => {
-      const { catalog, mail } = await runtime();
-      const rejected = await store.transact((tx) => {
-        const sample = rejectSample(tx, args[0]!, str(values, 'reason'), now);
-        rejectionMail(tx, sample, catalog.find(sample.listing_id)?.title ?? sample.listing_id, now);
-        return sample;
-      });
-      await mail.run();
+      const { catalog, background } = await runtime();
+      const title = (listingId: string) => catalog.find(listingId)?.title ?? listingId;
+      const reason = str(values, 'reason');
+      const rejected = await store.transact((tx) => rejectSample(tx, args[0]!, reason, title, now));
+      await background.run();
       return rejected;
     },
   },
   'demand list': {
     usage: 'demand list',
     summary: 'the public demand board as it stands, newest first',
-    run: ({ store }) => demandBoard(store),
+    run: async ({ store }) => (await store.demandPosts()).items,
   },
   'demand remove': {
     usage: 'demand remove POST_ID',
@@ -248,20 +232,20 @@ const COMMANDS: Record<string, Command> = {
     usage: 'mail list [--status queued|sending|sent|failed]',
     summary: 'the mail queue, newest first',
     options: { status: { type: 'string' } },
-    run: ({ store, values }) => mailQueue(store, values.status as string | undefined),
+    run: ({ store, values }) => store.mailList({ status: values.status as MailStatus }),
   },
   'audit list': {
     usage: 'audit list [--org ORG]',
     summary: 'NDA-field disclosures and sample downloads, newest first',
     options: { org: { type: 'string' } },
-    run: ({ store, values }) => auditLog(store, values.org as string | undefined),
+    run: ({ store, values }) => store.auditLog({ orgId: values.org as string | undefined }),
   },
 };
 
 /** Sends the sample links that became due, and tries the mail queue once; what fails stays queued. */
 async function sendDue(runtime: Runtime): Promise<number> {
   const sent = await runtime.fulfil();
-  await runtime.mail.run();
+  await runtime.background.run();
   return sent;
 }
 
@@ -322,13 +306,14 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const store = await Store.open(config.dataDir);
+  const store = await openStore(config);
+  process.stderr.write(`store: ${store.location}\n`);
   let built: Promise<Runtime> | undefined;
   const runtime = () => (built ??= openRuntime(config, silentLog, store));
   try {
     const result = await command.run({ store, config, now: new Date(), values, args, runtime });
-    await store.close();
-    if (built) (await built).transport.close();
+    if (built) await (await built).close();
+    else await store.close();
     const text = values.json
       ? JSON.stringify(result, null, 2)
       : command.human

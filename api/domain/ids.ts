@@ -1,5 +1,5 @@
 // Identifiers and API keys from crypto-strong randomness, in base62 (URL- and copy-safe).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -48,9 +48,3 @@ export function isWellFormedKey(key: string): boolean {
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export const keyPrefix = (key: string) => key.slice(0, KEY_PREFIX.length + 4);
-
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}

@@ -1,13 +1,13 @@
-// GET /api/v1/catalog and GET /api/v1/catalog/{id}: public; a key whose organisation has accepted the NDA
-// also sees the NDA-only fields of one listing, and each such disclosure is audited before it is sent.
+// GET /api/v1/catalog and GET /api/v1/catalog/{id}: public; a key whose organisation has accepted the NDA also
+// sees the NDA-only fields of one listing, and each such disclosure is audited before it is sent.
 import { audit } from '../domain/audit.ts';
+import { ndaAccepted } from '../domain/labs/nda.ts';
 import { CATALOG_QUERY_PARAMETERS, catalogQuerySchema } from '../domain/listings/catalog.ts';
+import { LISTING_ID_PATTERN, type Listing } from '../domain/listings/listing-schema.ts';
 import { notFound } from '../errors.ts';
 import { json, jsonText } from '../http/responses.ts';
-import { ndaAccepted } from '../domain/labs/labs.ts';
-import { LISTING_ID_PATTERN, type Listing } from '../domain/listings/listing-schema.ts';
+import type { Handler } from '../http/types.ts';
 import { parseQuery } from '../http/validation.ts';
-import type { Handler } from '../http/pipeline.ts';
 
 export const PUBLIC_CACHE = 'public, max-age=60';
 
@@ -18,7 +18,7 @@ const filtered = new WeakMap<object, Map<string, Buffer>>();
 
 export const listCatalog: Handler = (_request, { url, deps }) => {
   const headers = { 'Cache-Control': PUBLIC_CACHE };
-  if (url.search === '' || url.search === '?') return jsonText(deps.catalog.allBytes, { headers });
+  if (url.search === '') return jsonText(deps.catalog.allBytes, { headers });
   let cache = filtered.get(deps.catalog);
   if (!cache) filtered.set(deps.catalog, (cache = new Map()));
   let body = cache.get(url.search);
@@ -44,19 +44,8 @@ export const getListing: Handler = async (_request, { params, caller, now, deps 
     throw notFound(`No listing has the id "${id.slice(0, 80)}". GET /api/v1/catalog lists every listing id.`);
   }
   if (caller && ndaAccepted(caller.org)) {
-    await deps.store.transact((tx) =>
-      audit(
-        tx,
-        {
-          kind: 'nda_disclosure',
-          org_id: caller.org.id,
-          key_id: caller.key.id,
-          listing_id: id,
-          detail: null,
-        },
-        now,
-      ),
-    );
+    const disclosure = { kind: 'nda_disclosure', org_id: caller.org.id, key_id: caller.key.id, listing_id: id, detail: null } as const;
+    await deps.store.transact((tx) => audit(tx, disclosure, now));
     return json({ data: { ...listing, ...ndaFields(deps.catalog.find(id)!) } });
   }
   return jsonText(deps.catalog.publicListingBytes(id)!, {

@@ -1,12 +1,13 @@
 // POST /api/v1/requests (with Idempotency-Key), GET /api/v1/requests and GET /api/v1/requests/{id}:
 // a lab's data requests. A lab sees only its own organisation's requests; any other id is 404.
-import { readJsonBody } from '../http/body.ts';
-import { createDataRequest, labView, orgRequests } from '../domain/requests/data-requests.ts';
-import { ApiError, invalid, notFound } from '../errors.ts';
-import { json } from '../http/responses.ts';
+import { createDataRequest } from '../domain/requests/data-requests.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
-import { fieldErrors } from '../http/validation.ts';
-import type { Handler } from '../http/pipeline.ts';
+import { labView } from '../domain/requests/views.ts';
+import { ApiError, invalid, notFound } from '../errors.ts';
+import { fieldErrors } from '../field-errors.ts';
+import { readJsonBody } from '../http/body.ts';
+import { json } from '../http/responses.ts';
+import type { Handler } from '../http/types.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 // Keys whose first request is still being read or stored, in this process: a retry racing it gets 409.
@@ -21,14 +22,9 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
   }
   const flightKey = idempotencyKey && `${caller!.org.id}:${idempotencyKey}`;
   if (flightKey && inFlight.has(flightKey)) {
-    throw new ApiError(
-      409,
-      'conflict',
-      'A request with this Idempotency-Key is still being processed; retry in a moment.',
-      {
-        headers: { 'Retry-After': '1' },
-      },
-    );
+    throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed; retry in a moment.', {
+      headers: { 'Retry-After': '1' },
+    });
   }
   if (flightKey) inFlight.add(flightKey);
   try {
@@ -36,39 +32,33 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
     const parsed = dataRequestSchema.safeParse(body.value);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error.issues, 'field; see /openapi.json for the request schema');
-      throw invalid(
-        `The data request is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`,
-        fields,
-      );
+      throw invalid(`The data request is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`, fields);
     }
     const idempotency = idempotencyKey ? { key: idempotencyKey, bodyText: body.text } : undefined;
     const lead = deps.config.sourcingLeadEmail;
     const created = await deps.store.transact((tx) =>
       createDataRequest(tx, parsed.data, caller!, idempotency, lead, now),
     );
-    if (!created.replayed) deps.mail?.kick(); // the mails go after the answer, never before it
-    const headers: Record<string, string> = {};
-    if (created.replayed) headers['Idempotent-Replayed'] = 'true';
-    return json(created.body, { status: created.status, headers });
+    if (!created.replayed) deps.background?.kick(); // the mails go after the answer, never before it
+    return json(created.body, {
+      status: created.status,
+      headers: created.replayed ? { 'Idempotent-Replayed': 'true' } : {},
+    });
   } finally {
     if (flightKey) inFlight.delete(flightKey);
   }
 };
 
 export const listRequests: Handler = async (_request, { caller, deps }) => {
-  await deps.store.refresh();
-  const data = orgRequests(deps.store, caller!.org.id).map(labView);
+  const data = (await deps.store.requests({ orgId: caller!.org.id })).items.map(labView);
   return json({ data, count: data.length });
 };
 
 export const getRequest: Handler = async (_request, { params, caller, deps }) => {
-  await deps.store.refresh();
-  const found = deps.store.get('requests', params.id!);
+  const found = await deps.store.requestById(params.id!);
   // Another organisation's request is "not found", not "forbidden": its existence is not ours to confirm.
   if (!found || found.org_id !== caller!.org.id) {
-    throw notFound(
-      `Your organisation has no data request ${params.id!.slice(0, 80)}. GET /api/v1/requests lists yours.`,
-    );
+    throw notFound(`Your organisation has no data request ${params.id!.slice(0, 80)}. GET /api/v1/requests lists yours.`);
   }
   return json({ data: labView(found) });
 };

@@ -5,8 +5,9 @@ import { stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { audit } from '../domain/audit.ts';
+import { ndaAccepted } from '../domain/labs/nda.ts';
 import { ApiError } from '../errors.ts';
-import type { Handler } from '../http/pipeline.ts';
+import type { Handler } from '../http/types.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
@@ -31,9 +32,10 @@ export const downloadSample: Handler = async (_request, { params, url, now, deps
   const listingId = params.id!;
   const claims = await deps.signer.verify(token, listingId, now);
   const forbidden = (why: string) => new ApiError(403, 'forbidden', why);
-  await deps.store.refresh();
-  const sample = deps.store.get('samples', claims.sampleId);
-  const org = deps.store.core.orgs.find((o) => o.id === claims.orgId);
+  const [sample, org] = await Promise.all([
+    deps.store.sampleById(claims.sampleId),
+    deps.store.orgById(claims.orgId),
+  ]);
   if (
     !sample ||
     sample.org_id !== claims.orgId ||
@@ -44,7 +46,7 @@ export const downloadSample: Handler = async (_request, { params, url, now, deps
       'This download link is not valid. Use the link from your email as it is, or ask for a new sample.',
     );
   }
-  if (!org || org.nda.state === 'none') {
+  if (!org || !ndaAccepted(org)) {
     throw forbidden(
       "Your organisation's NDA is no longer in force, so the sample cannot be downloaded. Contact the service operator.",
     );
@@ -64,20 +66,17 @@ export const downloadSample: Handler = async (_request, { params, url, now, deps
       'The sample file is not available any more. Ask the sourcing lead for a new sample.',
     );
   }
-  await deps.store.transact((tx) =>
-    audit(
-      tx,
-      { kind: 'sample_download', org_id: org.id, key_id: null, listing_id: listingId, detail: sample.id },
-      now,
-    ),
-  );
+  const download = { kind: 'sample_download', org_id: org.id, key_id: null, listing_id: listingId, detail: sample.id } as const;
+  await deps.store.transact((tx) => audit(tx, download, now));
   const extension = extname(path).toLowerCase();
-  return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream, {
+  return {
+    status: 200,
     headers: {
-      'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
-      'Content-Length': String(size),
-      'Content-Disposition': `attachment; filename="${listingId}-sample${extension}"`,
-      'Cache-Control': 'private, no-store',
+      'content-type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      'content-length': String(size),
+      'content-disposition': `attachment; filename="${listingId}-sample${extension}"`,
+      'cache-control': 'private, no-store',
     },
-  });
+    body: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
+  };
 };

@@ -1,10 +1,10 @@
-// POST /api/v1/samples/{id}: checks in the contract's order: key (401, by the app), listing (404), NDA (403).
-import { ApiError, notFound } from '../errors.ts';
-import { json } from '../http/responses.ts';
-import { ndaAccepted } from '../domain/labs/labs.ts';
+// POST /api/v1/samples/{id}: checks in the contract's order: key (401, by the pipeline), listing (404), NDA (403).
+import { ndaAccepted } from '../domain/labs/nda.ts';
 import { LISTING_ID_PATTERN } from '../domain/listings/listing-schema.ts';
 import { requestSample } from '../domain/samples/sample-requests.ts';
-import type { Handler } from '../http/pipeline.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { json } from '../http/responses.ts';
+import type { Handler } from '../http/types.ts';
 
 export const askForSample: Handler = async (_request, { params, caller, now, deps }) => {
   const id = params.id!;
@@ -19,11 +19,8 @@ export const askForSample: Handler = async (_request, { params, caller, now, dep
       'Your organisation has not accepted the sample NDA. Ask the service operator for the NDA; once it is accepted, ask again.',
     );
   }
-  const limits = {
-    perDay: deps.config.sampleRequestsPerDay,
-    sourcingLeadEmail: deps.config.sourcingLeadEmail,
-  };
+  const limits = { perDay: deps.config.sampleRequestsPerDay, sourcingLeadEmail: deps.config.sourcingLeadEmail };
   await deps.store.transact((tx) => requestSample(tx, caller!, listing, limits, now));
-  deps.mail?.kick(); // mail to the lead, and the link if the lab is verified already, after we answer
+  deps.background?.kick(); // mail to the lead, and the link if the lab is verified already, after we answer
   return json({ status: 'pending_verification' }, { status: 202 });
 };

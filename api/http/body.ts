@@ -2,7 +2,6 @@
 // Content-Length claims), JSON syntax, and shapes that could never be stored back (deep nesting,
 // prototype keys) are each refused with their own code before any handler sees the body.
 import { ApiError } from '../errors.ts';
-import { bodyChunks } from '../server/node-adapter.ts';
 
 export const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -29,7 +28,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const body = bodyChunks(request);
+  const body = request.body;
   if (body) {
     try {
       for await (const chunk of body) {

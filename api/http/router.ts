@@ -12,39 +12,24 @@ export type Match<H> =
   | { kind: 'method_not_allowed'; allow: string[] }
   | { kind: 'not_found' };
 
-// An absolute URL whose path holds only characters the URL parser leaves as they are: no dot segments, no
-// backslashes, nothing to percent-encode. Every well-behaved client's path looks like this.
-const PLAIN_PATH = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(\/[\w~/-]*)(?=[?#]|$)/i;
-
-/** What every route without parameters matches with: one record, frozen, instead of a new one per request. */
-const NO_PARAMS: Params = Object.freeze({});
-
-/**
- * The pathname `new URL(href).pathname` gives, without building a URL for the common case: a plain path is its
- * own pathname. Routing and refusing need only the path (a URL object per request: 0.2 µs, this 0.1 µs).
- */
-export function pathnameOf(href: string): string {
-  return PLAIN_PATH.exec(href)?.[1] ?? new URL(href).pathname;
-}
-
 export function createRouter<H>(routes: readonly Route<H>[]) {
   const compiled: CompiledRoute<H>[] = routes.map((route) => ({ ...route, segments: route.path.split('/') }));
 
   /** The route's parameters if the path fits its pattern, else undefined. */
   function matchPath(route: CompiledRoute<H>, parts: string[]): Params | undefined {
     if (route.segments.length !== parts.length) return undefined;
-    let params: Params | undefined;
+    const params: Params = {};
     for (let i = 0; i < parts.length; i++) {
       const pattern = route.segments[i]!;
       const part = parts[i]!;
       if (pattern.startsWith(':')) {
         if (part === '') return undefined;
-        (params ??= {})[pattern.slice(1)] = part;
+        params[pattern.slice(1)] = part;
       } else if (pattern !== part) {
         return undefined;
       }
     }
-    return params ?? NO_PARAMS;
+    return params;
   }
 
   return {

@@ -1,21 +1,7 @@
-// zod issues → the 422 envelope's `error.fields`: dot path → messages (contract §5).
+// Query strings against a strict zod object: unknown, repeated and invalid parameters are one 422 naming each.
 import type { z } from 'zod';
 import { invalid, type FieldErrors } from '../errors.ts';
-
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], unknownHint: string): FieldErrors {
-  // No prototype: a field named "toString" or "__proto__" is a key like any other.
-  const fields: FieldErrors = Object.create(null);
-  const add = (path: string, message: string) => (fields[path] ??= []).push(message);
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      const prefix = issue.path.length ? `${issue.path.join('.')}.` : '';
-      for (const key of issue.keys) add(prefix + key, `unknown ${unknownHint}`);
-    } else {
-      add(issue.path.length ? issue.path.join('.') : '(root)', issue.message);
-    }
-  }
-  return fields;
-}
+import { fieldErrors } from '../field-errors.ts';
 
 /** Parses the query string against a strict zod object: unknown and repeated parameters are refused too. */
 export function parseQuery<S extends z.ZodType>(

@@ -1,26 +1,28 @@
-// The one process `npm start` runs after the build: /api/v1/** goes straight to the API core, everything else
-// to Astro's handler (static files from dist/client and the on-demand pages). See design.md for why.
+// The one process `npm start` runs after the build: /api/v1/** goes to the API core, the built site's files are
+// answered from memory, and everything else goes to Astro's handler (the on-demand pages). See design.md for why.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createApi, isApiPath } from '../http/pipeline.ts';
-import { clientIp } from './client-ip.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { warmLanguageIndex } from '../domain/languages.ts';
 import { ListingFileError } from '../domain/listings/listing-files.ts';
 import { createRequestLog } from '../http/log.ts';
+import { createApi, isApiPath } from '../http/pipeline.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
+import { StoreCorruptError } from '../store/store-errors.ts';
+import { clientIp } from './client-ip.ts';
+import { toRequest, writeReply } from './node-adapter.ts';
 import { siteHeaders } from './site-headers.ts';
 import { loadStaticFiles } from './static-files.ts';
-import { StoreCorruptError } from '../store/json/json-store.ts';
-import { rawHeader, toRequest, writeResponse } from './node-adapter.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 const ASTRO_ENTRY = new URL('../../dist/server/entry.mjs', import.meta.url);
+const CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
+const BROKEN = JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
 
 /** Stops start-up with one clear line (no stack trace) for the failures an operator can fix. */
 function fail(message: string): never {
@@ -29,8 +31,7 @@ function fail(message: string): never {
 }
 
 async function loadAstroHandler(): Promise<NodeHandler> {
-  if (!existsSync(ASTRO_ENTRY))
-    fail(`No build at ${fileURLToPath(ASTRO_ENTRY)}: run "npm run build" first (npm start does).`);
+  if (!existsSync(ASTRO_ENTRY)) fail(`No build at ${fileURLToPath(ASTRO_ENTRY)}: run "npm run build" first (npm start does).`);
   // The adapter starts its own server on import unless told not to.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = (await import(ASTRO_ENTRY.href)) as { handler: NodeHandler };
@@ -47,9 +48,9 @@ export async function startServer(config: Config) {
     if (error instanceof StoreCorruptError) fail(`The store cannot be read: ${error.message}`);
     throw error;
   }
-  const { store, mail, transport } = runtime;
+  const { store, transport, background } = runtime;
   warmLanguageIndex(); // pay ICU's language-name scan now, not on a lab's first request
-  const api = createApi({ config, catalog: runtime.catalog, store, log, signer: runtime.signer, mail });
+  const api = createApi({ config, catalog: runtime.catalog, store, log, signer: runtime.signer, background });
   transport.verify().then(
     () => log.info('mail ready', { transport: transport.description }),
     (error: Error) =>
@@ -58,44 +59,31 @@ export async function startServer(config: Config) {
         error: error.message,
       }),
   );
-  mail.start();
+  background.start();
   const astro = await loadAstroHandler();
-  const staticFiles = await loadStaticFiles(fileURLToPath(new URL('../../dist/client/', import.meta.url)));
+  const staticFiles = await loadStaticFiles(CLIENT_DIR);
+
+  async function answerApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = performance.now();
+    const forwardedFor = config.trustProxy ? req.headers['x-forwarded-for'] : undefined;
+    const meta = { requestId: randomUUID(), clientIp: clientIp(req.socket.remoteAddress, forwardedFor, config.trustProxy), startedAt };
+    try {
+      await writeReply(req, res, await api.handle(toRequest(req), meta));
+    } catch (error) {
+      // A header node refuses, a stream that breaks: still an answer if we can, and the server stays up.
+      log.error(meta.requestId, error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(res.headersSent ? undefined : BROKEN);
+    }
+  }
 
   const server = createServer((req, res) => {
-    const path = req.url ?? '/';
-    const pathname = path.split('?', 1)[0]!;
-    if (!isApiPath(pathname)) {
-      const headers = siteHeaders(pathname);
-      if (staticFiles.serve(req, res, pathname, headers)) return;
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      return astro(req, res);
-    }
-    const startedAt = performance.now();
-    const meta = {
-      requestId: randomUUID(),
-      clientIp: clientIp(
-        req.socket.remoteAddress,
-        config.trustProxy ? (rawHeader(req.rawHeaders, 'x-forwarded-for') ?? undefined) : undefined,
-        config.trustProxy,
-      ),
-      startedAt,
-    };
-    const broken = (error: unknown) => {
-      log.error(meta.requestId, error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } }));
-    };
-    const respond = (response: Response) => {
-      try {
-        writeResponse(req, res, response)?.catch(broken);
-      } catch (error) {
-        broken(error); // a header node refuses, say: still an answer, and the server stays up
-      }
-    };
-    const outcome = api.handle(toRequest(req), meta);
-    if (outcome instanceof Promise) outcome.then(respond, broken);
-    else respond(outcome);
+    const pathname = (req.url ?? '/').split('?', 1)[0]!;
+    if (isApiPath(pathname)) return void answerApi(req, res);
+    const headers = siteHeaders(pathname);
+    if (staticFiles.serve(req, res, pathname, headers)) return;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    astro(req, res);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -116,8 +104,7 @@ export async function startServer(config: Config) {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      void Promise.all([mail.stop(), store.close()]).then(() => {
-        transport.close();
+      void runtime.close().then(() => {
         log.info('stopped');
         log.flush();
         process.exit(0);
@@ -135,8 +122,7 @@ if (import.meta.main) {
     await startServer(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      fail(`Port already in use: set PORT to a free port.`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`Port already in use: set PORT to a free port.`);
     throw error;
   }
 }

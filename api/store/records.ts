@@ -1,5 +1,4 @@
-// What the store holds. Small, slowly changing things live in core.json; everything that grows with use lives
-// in append-only segments of bounded size, so one write never rewrites more than one segment.
+// The records the store holds, as every engine stores them. Types only.
 import type { DataType, Domain, Exclusivity, TimelineBand, VolumeBand } from '../domain/vocabulary.ts';
 
 export type NdaState = 'none' | 'accepted' | 'verified';
@@ -122,37 +121,3 @@ export type MailRecord = {
   created_at: string;
   sent_at: string | null;
 };
-
-export type Core = { orgs: Org[]; accounts: Account[]; keys: ApiKeyRecord[] };
-
-export type Segment = {
-  requests: DataRequestRecord[];
-  demand: DemandPostRecord[];
-  samples: SampleRequestRecord[];
-  idempotency: IdempotencyRecord[];
-  audit: AuditRecord[];
-  mail: MailRecord[];
-};
-
-export type Collection = keyof Segment;
-export type RecordOf<C extends Collection> = Segment[C][number];
-
-export const COLLECTIONS: Collection[] = ['requests', 'demand', 'samples', 'idempotency', 'audit', 'mail'];
-
-/** Mail still to deliver: the few records the mail worker looks at, out of every mail ever sent. */
-export const isUndelivered = (mail: MailRecord): boolean =>
-  mail.status === 'queued' || mail.status === 'sending';
-
-export const emptyCore = (): Core => ({ orgs: [], accounts: [], keys: [] });
-export const emptySegment = (): Segment => ({
-  requests: [],
-  demand: [],
-  samples: [],
-  idempotency: [],
-  audit: [],
-  mail: [],
-});
-
-/** Sort order for anything with a created_at, newest first. */
-export const newestFirst = <T extends { created_at: string }>(a: T, b: T) =>
-  a.created_at < b.created_at ? 1 : -1;

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import type { z } from 'zod';
+import { fieldErrors } from '../../field-errors.ts';
 import { LISTING_ID_PATTERN, listingFileSchema, type Listing } from './listing-schema.ts';
 
 export type ListingWithBody = Listing & { body: string; filePath: string };
@@ -17,13 +18,8 @@ const FRONTMATTER = /^\uFEFF?---\r?\n([\s\S]*?\r?\n)---(?:\r?\n|$)/;
 
 /** `path: field: message` lines, one per issue, so an author sees every problem at once. */
 export function describeIssues(filePath: string, issues: readonly z.core.$ZodIssue[]): string {
-  const where = (path: readonly PropertyKey[]) => (path.length ? path.join('.') : '(front matter)');
-  return issues
-    .flatMap((issue) =>
-      issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => `${filePath}: ${where([...issue.path, key])}: unknown field (a typo?)`)
-        : [`${filePath}: ${where(issue.path)}: ${issue.message}`],
-    )
+  return Object.entries(fieldErrors(issues, 'field (a typo?)', '(front matter)'))
+    .flatMap(([field, messages]) => messages.map((message) => `${filePath}: ${field}: ${message}`))
     .join('\n');
 }
 

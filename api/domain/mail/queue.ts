@@ -1,17 +1,16 @@
 // The durable mail queue: a mail is recorded in the same store write as the event that causes it, and its id
 // comes from that event, so one event can never queue (or send) two mails.
 import { createHash } from 'node:crypto';
-import { newestFirst, type MailRecord } from '../../store/records.ts';
-import type { Tx, View } from '../../store/json/json-store.ts';
+import type { MailRecord } from '../../store/records.ts';
+import type { Tx } from '../../store/store.ts';
 import { oneLine, type Message } from './message.ts';
 
-export const mailId = (event: string) =>
-  `mail_${createHash('sha256').update(event).digest('hex').slice(0, 24)}`;
+export const mailId = (event: string) => `mail_${createHash('sha256').update(event).digest('hex').slice(0, 24)}`;
 
 /** Queues `message` for `to` unless this event queued one already; returns the mail either way. */
-export function enqueueMail(tx: Tx, event: string, to: string, message: Message, now: Date): MailRecord {
+export async function enqueueMail(tx: Tx, event: string, to: string, message: Message, now: Date): Promise<MailRecord> {
   const id = mailId(event);
-  const existing = tx.get('mail', id);
+  const existing = await tx.mailById(id);
   if (existing) return existing;
   const mail: MailRecord = {
     id,
@@ -28,13 +27,6 @@ export function enqueueMail(tx: Tx, event: string, to: string, message: Message,
     created_at: now.toISOString(),
     sent_at: null,
   };
-  tx.insert('mail', mail);
+  await tx.insert('mail', mail);
   return mail;
-}
-
-export function mailQueue(view: View, status?: string): MailRecord[] {
-  return view
-    .all('mail')
-    .filter((mail) => !status || mail.status === status)
-    .sort(newestFirst);
 }

@@ -1,33 +1,33 @@
-// Sample requests: asking for one (with the cap that stops abuse) and the operator's decisions on it.
+// Sample requests: asking for one (with the daily cap that stops abuse), and the operator's decisions on it.
 import { ApiError, RefusedError } from '../../errors.ts';
-import { newId } from '../ids.ts';
-import type { Caller } from '../labs/labs.ts';
-import { enqueueMail } from '../mail/queue.ts';
-import { sampleRequestToLead } from '../mail/message.ts';
 import type { SampleRequestRecord } from '../../store/records.ts';
-import type { Tx } from '../../store/json/json-store.ts';
+import type { StoreReads, Tx } from '../../store/store.ts';
+import { newId } from '../ids.ts';
+import type { Caller } from '../labs/api-keys.ts';
+import { ndaAccepted } from '../labs/nda.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { sampleRejectedToLab, sampleRequestToLead } from './mails.ts';
+
+const DAY_MS = 86_400_000;
 
 export type SampleAsk = { record: SampleRequestRecord; created: boolean };
 
 /** One pending request per organisation and listing: asking again while one is pending returns it. */
-export function requestSample(
+export async function requestSample(
   tx: Tx,
   caller: Caller,
   listing: { id: string; title: string },
   limits: { perDay: number; sourcingLeadEmail: string },
   now: Date,
-): SampleAsk {
-  const mine = tx.all('samples').filter((s) => s.org_id === caller.org.id);
-  const pending = mine.find((s) => s.listing_id === listing.id && s.status === 'pending_verification');
+): Promise<SampleAsk> {
+  const pending = (await tx.samples({ orgId: caller.org.id, status: 'pending_verification' })).find(
+    (sample) => sample.listing_id === listing.id,
+  );
   if (pending) return { record: pending, created: false };
-  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-  const today = mine.filter((s) => s.created_at > dayAgo);
+  const today = await tx.samplesSince(caller.org.id, new Date(now.getTime() - DAY_MS));
   if (today.length >= limits.perDay) {
     const oldest = today.reduce((a, b) => (a.created_at < b.created_at ? a : b));
-    const retryAfter = Math.max(
-      1,
-      Math.ceil((Date.parse(oldest.created_at) + 86_400_000 - now.getTime()) / 1000),
-    );
+    const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000));
     throw new ApiError(
       429,
       'rate_limited',
@@ -48,31 +48,53 @@ export function requestSample(
     rejected_at: null,
     reject_reason: null,
   };
-  tx.insert('samples', record);
-  enqueueMail(
-    tx,
-    `sample:${record.id}:lead`,
-    limits.sourcingLeadEmail,
-    sampleRequestToLead(record, caller.org, caller.account, listing.title),
-    now,
-  );
+  await tx.insert('samples', record);
+  const message = sampleRequestToLead(record, caller.org, caller.account, listing.title);
+  await enqueueMail(tx, `sample:${record.id}:lead`, limits.sourcingLeadEmail, message, now);
   return { record, created: true };
 }
 
-export function findSample(tx: Tx, id: string): SampleRequestRecord {
-  const sample = tx.get('samples', id);
+export async function requireSample(reads: StoreReads, id: string): Promise<SampleRequestRecord> {
+  const sample = await reads.sampleById(id);
   if (!sample) throw new RefusedError(`No sample request ${id}: "ops samples list" shows them.`);
   return sample;
 }
 
-export function rejectSample(tx: Tx, id: string, reason: string, now: Date): SampleRequestRecord {
-  const sample = findSample(tx, id);
-  if (sample.status !== 'pending_verification')
-    throw new RefusedError(`Sample request ${id} is ${sample.status} already.`);
+async function requirePending(reads: StoreReads, id: string): Promise<SampleRequestRecord> {
+  const sample = await requireSample(reads, id);
+  if (sample.status !== 'pending_verification') throw new RefusedError(`Sample request ${id} is ${sample.status} already.`);
+  return sample;
+}
+
+/** The operator's approval: the link goes out without waiting for the verifications. */
+export async function approveSample(tx: Tx, id: string, now: Date): Promise<SampleRequestRecord> {
+  const sample = await requirePending(tx, id);
+  const org = await tx.orgById(sample.org_id);
+  if (!org || !ndaAccepted(org)) {
+    throw new RefusedError(`${sample.org_id} has no NDA in force: "ops nda accept --org ${sample.org_id}" first.`);
+  }
+  return tx.update('samples', id, { approved_at: now.toISOString() });
+}
+
+/** Refuses a sample request and mails the lab why. */
+export async function rejectSample(
+  tx: Tx,
+  id: string,
+  reason: string,
+  listingTitle: (listingId: string) => string,
+  now: Date,
+): Promise<SampleRequestRecord> {
+  const pending = await requirePending(tx, id);
   if (!reason.trim()) throw new RefusedError('Give the lab a reason: --reason "…".');
-  return tx.update('samples', id, {
+  const sample = await tx.update('samples', id, {
     status: 'rejected',
     rejected_at: now.toISOString(),
     reject_reason: reason.trim(),
   });
+  const account = await tx.accountById(sample.account_id);
+  if (account) {
+    const message = sampleRejectedToLab(sample, listingTitle(sample.listing_id), sample.reject_reason ?? '');
+    await enqueueMail(tx, `sample:${pending.id}:rejected`, account.email, message, now);
+  }
+  return sample;
 }

@@ -25,12 +25,9 @@ import {
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import type { Adapter } from 'lowdb';
+import { StoreCorruptError } from '../store-errors.ts';
 
 const fsyncFd = promisify(fsync);
-
-export class StoreCorruptError extends Error {
-  override name = 'StoreCorruptError';
-}
 
 export class DurableJSONFile<T> implements Adapter<T> {
   readonly path: string;

@@ -6,9 +6,8 @@
 // next chunk, so a crash after a send and before its record sends that mail again once its lease ends. A resend
 // carries the same Message-ID, and in the outbox it overwrites the same file. Recording each outcome on its own
 // cost a store commit per few mails: at 500 requests/s (1,000 mails/s) that was half of all commits.
-import type { RequestLog } from '../../http/log.ts';
 import type { MailRecord } from '../../store/records.ts';
-import type { Store, Tx } from '../../store/json/json-store.ts';
+import type { Store, Tx } from '../../store/store.ts';
 import { isPermanent, type MailTransport } from './transport.ts';
 
 const LEASE_MS = 30_000;
@@ -16,58 +15,36 @@ const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 10 * 60_000;
 const SEND_CONCURRENCY = 8;
 const CHUNK = 64;
-const CHUNKS_PER_PASS = 16; // a backlog drains over several passes, with sample fulfilment between them
-// A kick waits this long, so that the mail of many requests is claimed and recorded in a few commits instead of
-// competing, commit by commit, with the requests themselves (measured: 620 → see BENCHMARKS.md).
-const KICK_DELAY_MS = 200;
+const CHUNKS_PER_PASS = 16; // a backlog drains over several passes, so other work gets its turn between them
 
 export function retryDelay(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** `at`: an ISO timestamp, made once per pass rather than once per mail. */
-function isDue(mail: MailRecord, at: string): boolean {
-  if (mail.status === 'queued') return mail.next_attempt_at <= at;
-  return mail.status === 'sending' && (mail.lease_until ?? '') < at; // its sender died mid-send
-}
+/** Delivers the mail that is due; the runtime runs one pass at a time. */
+export type MailDelivery = { deliver(): Promise<void> };
 
-export type MailWorker = {
-  /** One pass: fulfil what is due, then deliver what is queued. Concurrent calls share the pass. */
-  run(): Promise<void>;
-  /** Asks for a pass soon, without waiting for it (after an API answer has gone). */
-  kick(): void;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-};
+/** Logs what went wrong with a mail; never a secret (the mail's body is not logged). */
+export type MailLog = { info(message: string, fields?: Record<string, unknown>): void };
 
-export function createMailWorker(deps: {
+export function createMailDelivery(deps: {
   store: Store;
   transport: MailTransport;
-  log: RequestLog;
+  log: MailLog;
   now?: () => Date;
-  /** Work to do before each delivery pass (sample fulfilment). */
-  beforeDelivery?: () => Promise<unknown>;
-}): MailWorker {
+}): MailDelivery {
   const now = deps.now ?? (() => new Date());
-  let current: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let kicked: NodeJS.Timeout | undefined;
 
   async function deliver(): Promise<void> {
     const { store } = deps;
-    await store.refresh();
-    // Only undelivered mail is looked at: scanning every mail ever sent, twice a pass, blocked the event loop
-    // for tens of milliseconds once a busy server had sent a few tens of thousands.
-    const seen = now().toISOString();
-    if (!store.undeliveredMail().some((mail) => isDue(mail, seen))) return;
+    if ((await store.dueMail(now(), 1)).length === 0) return;
     // One write per chunk records the outcomes of the chunk just sent and claims the next: a claim of a thousand
     // mails at once rewrote a dozen segments in one commit, and every request waited behind it.
     let outcomes: Outcome[] = [];
     for (let chunks = 0; ; chunks++) {
       const sent = outcomes;
-      const claimed = await store.transact((tx) => {
-        for (const { mail, patch } of sent) tx.update('mail', mail.id, patch);
+      const claimed = await store.transact(async (tx) => {
+        for (const { mail, patch } of sent) await tx.update('mail', mail.id, patch);
         return chunks < CHUNKS_PER_PASS ? claimDue(tx) : [];
       });
       if (claimed.length === 0) return;
@@ -76,15 +53,11 @@ export function createMailWorker(deps: {
   }
 
   /** Leases up to CHUNK due mails to this sender. */
-  function claimDue(tx: Tx): MailRecord[] {
+  async function claimDue(tx: Tx): Promise<MailRecord[]> {
     const at = now();
     const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString();
-    const stamp = at.toISOString();
-    return tx
-      .undeliveredMail()
-      .filter((mail) => isDue(mail, stamp))
-      .slice(0, CHUNK)
-      .map((mail) => tx.update('mail', mail.id, { status: 'sending', lease_until: leaseUntil }));
+    const due = await tx.dueMail(at, CHUNK);
+    return Promise.all(due.map((mail) => tx.update('mail', mail.id, { status: 'sending', lease_until: leaseUntil })));
   }
 
   async function sendAll(mails: MailRecord[]): Promise<Outcome[]> {
@@ -122,43 +95,5 @@ export function createMailWorker(deps: {
     }
   }
 
-  async function pass(): Promise<void> {
-    do {
-      again = false;
-      try {
-        await deps.beforeDelivery?.();
-        await deliver();
-      } catch (error) {
-        deps.log.error('mail-worker', error);
-      }
-    } while (again);
-  }
-
-  const worker: MailWorker = {
-    run() {
-      if (current) {
-        again = true; // something new arrived during this pass: go round once more
-        return current;
-      }
-      current = pass().finally(() => (current = undefined));
-      return current;
-    },
-    kick() {
-      kicked ??= setTimeout(() => {
-        kicked = undefined;
-        void worker.run();
-      }, KICK_DELAY_MS);
-    },
-    start(intervalMs = 1000) {
-      timer = setInterval(() => void worker.run(), intervalMs);
-      timer.unref();
-      worker.kick();
-    },
-    async stop() {
-      clearInterval(timer);
-      clearTimeout(kicked);
-      await current;
-    },
-  };
-  return worker;
+  return { deliver };
 }

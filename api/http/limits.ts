@@ -1,0 +1,31 @@
+// The API's rate limits (contract §5): per key for a request that carries one, per client IP otherwise, with
+// the RateLimit headers on every answer and a 429 with Retry-After past the quota.
+import type { Config } from '../config.ts';
+import { createRateLimiter, type RateLimitDecision } from './rate-limit.ts';
+import { json } from './responses.ts';
+import type { Reply } from './types.ts';
+
+export type Limits = {
+  /** Counts one request; `keyId`: the key it was made with, if any. */
+  take(clientIp: string, keyId: string | undefined, at: number): RateLimitDecision;
+};
+
+export function createLimits(config: Pick<Config, 'rateLimitPublicPerMinute' | 'rateLimitKeyPerMinute'>): Limits {
+  const perIp = createRateLimiter({ policy: 'per-ip', limit: config.rateLimitPublicPerMinute });
+  const perKey = createRateLimiter({ policy: 'per-key', limit: config.rateLimitKeyPerMinute });
+  return { take: (clientIp, keyId, at) => (keyId ? perKey.take(keyId, at) : perIp.take(clientIp, at)) };
+}
+
+/** The 429: a reply, not a thrown error, since a flood makes this the hot path and an Error records a stack. */
+export function rateLimited(decision: RateLimitDecision, keyed: boolean): Reply {
+  const who = keyed ? 'this API key' : 'this address';
+  return json(
+    {
+      error: {
+        code: 'rate_limited',
+        message: `Too many requests from ${who}: wait ${decision.retryAfter} s (Retry-After) before trying again.`,
+      },
+    },
+    { status: 429, headers: { 'Retry-After': String(decision.retryAfter) } },
+  );
+}

@@ -1,0 +1,48 @@
+// The types every part of the API core shares: what a handler is given, and what it gives back.
+import type { Config } from '../config.ts';
+import type { Caller } from '../domain/labs/api-keys.ts';
+import type { Catalog } from '../domain/listings/catalog.ts';
+import type { LinkSigner } from '../domain/samples/links.ts';
+import type { Store } from '../store/store.ts';
+import type { RequestLog } from './log.ts';
+import type { Params } from './router.ts';
+
+export type Deps = {
+  config: Config;
+  catalog: Catalog;
+  store: Store;
+  log: RequestLog;
+  /** Checks sample download links; absent, the download endpoint answers 503. */
+  signer?: LinkSigner;
+  /** Asks for a background pass soon (sample links, then mail), without waiting for it. */
+  background?: { kick(): void };
+  now?: () => number;
+};
+
+export type Context = {
+  url: URL;
+  params: Params;
+  requestId: string;
+  clientIp: string;
+  /** The lab behind a valid key, or undefined for a public request. */
+  caller: Caller | undefined;
+  now: Date;
+  deps: Deps;
+};
+
+/**
+ * An answer as plain values: the pipeline adds its headers to the record, the node adapter writes it as it is,
+ * and `Api.fetch` turns it into a web Response. (A web Response per answer cost more than a whole bare-server
+ * answer: see README, "Speed".)
+ */
+export type Reply = {
+  status: number;
+  /** Header names in lower case, as they go on the wire. */
+  headers: Record<string, string>;
+  body: string | Uint8Array | ReadableStream<Uint8Array> | null;
+};
+
+export type Handler = (request: Request, context: Context) => Reply | Promise<Reply>;
+
+/** What the transport in front knows about the connection. */
+export type RequestMeta = { clientIp: string; requestId: string; startedAt?: number };

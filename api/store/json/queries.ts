@@ -1,0 +1,134 @@
+// The store's questions answered over records held in memory: the same code for the store's committed records
+// and for a transaction's view of them (its own writes on top).
+import type { MailRecord } from '../records.ts';
+import type { Collection, Page, PageQuery, RecordOf, StoreReads } from '../store.ts';
+
+export interface RecordSource {
+  get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined;
+  all<C extends Collection>(collection: C): RecordOf<C>[];
+  /** Mail queued or being sent: kept apart, so finding it costs nothing however much mail has gone out. */
+  undeliveredMail(): MailRecord[];
+}
+
+type Dated = { id: string; created_at: string };
+
+/** Newest first; records made in the same millisecond by id, so that pages never skip or repeat one. */
+const newestFirst = (a: Dated, b: Dated) =>
+  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
+
+const encodeCursor = (record: Dated) =>
+  Buffer.from(JSON.stringify([record.created_at, record.id])).toString('base64url');
+
+function decodeCursor(cursor: string): Dated | undefined {
+  try {
+    const [created_at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    return typeof created_at === 'string' && typeof id === 'string' ? { created_at, id } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One page of records already sorted newest first. A cursor that does not decode starts at the beginning. */
+function page<T extends Dated>(sorted: T[], { cursor, limit }: PageQuery): Page<T> {
+  const after = cursor === undefined ? undefined : decodeCursor(cursor);
+  const rest = after ? sorted.filter((record) => newestFirst(after, record) < 0) : sorted;
+  if (limit === undefined || rest.length <= limit) return { items: rest, next: null };
+  const items = rest.slice(0, limit);
+  return { items, next: encodeCursor(items[items.length - 1]!) };
+}
+
+export class Queries implements StoreReads {
+  readonly #source: RecordSource;
+  /** Runs before every answer: the store brings itself up to date there; a transaction is already. */
+  readonly #ready: () => Promise<void>;
+
+  constructor(source: RecordSource, ready: () => Promise<void> = async () => {}) {
+    this.#source = source;
+    this.#ready = ready;
+  }
+
+  async #get<C extends Collection>(collection: C, id: string): Promise<RecordOf<C> | undefined> {
+    await this.#ready();
+    return this.#source.get(collection, id);
+  }
+
+  async #all<C extends Collection>(collection: C): Promise<RecordOf<C>[]> {
+    await this.#ready();
+    return this.#source.all(collection);
+  }
+
+  orgById = (id: string) => this.#get('orgs', id);
+  accountById = (id: string) => this.#get('accounts', id);
+  keyById = (id: string) => this.#get('keys', id);
+  requestById = (id: string) => this.#get('requests', id);
+  demandPostById = (id: string) => this.#get('demand', id);
+  sampleById = (id: string) => this.#get('samples', id);
+  idempotencyRecord = (id: string) => this.#get('idempotency', id);
+  mailById = (id: string) => this.#get('mail', id);
+
+  orgs = () => this.#all('orgs');
+
+  async accountByEmail(email: string) {
+    return (await this.#all('accounts')).find((account) => account.email === email);
+  }
+
+  async keyByHash(hash: string) {
+    return (await this.#all('keys')).find((key) => key.hash === hash);
+  }
+
+  async keysOf(orgId: string) {
+    return (await this.#all('keys')).filter((key) => key.org_id === orgId);
+  }
+
+  async requests(query: Parameters<StoreReads['requests']>[0]) {
+    const matching = (await this.#all('requests')).filter(
+      (r) => (!query.orgId || r.org_id === query.orgId) && (!query.status || r.status === query.status),
+    );
+    return page(matching.sort(newestFirst), query);
+  }
+
+  async overdueRequests(now: Date) {
+    const at = now.toISOString();
+    return (await this.#all('requests'))
+      .filter((r) => r.status === 'received' && !r.replied_at && r.reply_due_at < at)
+      .sort((a, b) => (a.reply_due_at < b.reply_due_at ? -1 : 1));
+  }
+
+  async demandPosts(query: PageQuery = {}) {
+    const live = (await this.#all('demand')).filter((post) => !post.removed_at);
+    return page(live.sort(newestFirst), query);
+  }
+
+  async samples(query: Parameters<StoreReads['samples']>[0]) {
+    return (await this.#all('samples'))
+      .filter((s) => (!query.orgId || s.org_id === query.orgId) && (!query.status || s.status === query.status))
+      .sort(newestFirst);
+  }
+
+  async samplesSince(orgId: string, since: Date) {
+    const after = since.toISOString();
+    return (await this.#all('samples')).filter((s) => s.org_id === orgId && s.created_at > after);
+  }
+
+  async auditLog(query: { orgId?: string }) {
+    return (await this.#all('audit'))
+      .filter((entry) => !query.orgId || entry.org_id === query.orgId)
+      .sort((a, b) => (a.at < b.at ? 1 : -1));
+  }
+
+  async mailList(query: { status?: string }) {
+    return (await this.#all('mail')).filter((mail) => !query.status || mail.status === query.status).sort(newestFirst);
+  }
+
+  async dueMail(now: Date, limit: number) {
+    await this.#ready();
+    const at = now.toISOString();
+    const due = (mail: MailRecord) =>
+      mail.status === 'queued' ? mail.next_attempt_at <= at : (mail.lease_until ?? '') < at; // its sender died
+    return this.#source
+      .undeliveredMail()
+      .filter(due)
+      .sort((a, b) => (a.next_attempt_at < b.next_attempt_at ? -1 : 1))
+      .slice(0, limit);
+  }
+}

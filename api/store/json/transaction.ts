@@ -1,0 +1,72 @@
+// A transaction of the JSON engine: its writes are buffered, its reads see them on top of the committed records,
+// and nothing reaches the store unless the transaction's work returns without throwing.
+import type { MailRecord } from '../records.ts';
+import type { Collection, RecordOf, Tx } from '../store.ts';
+import type { Documents } from './documents.ts';
+import { Queries, type RecordSource } from './queries.ts';
+
+type Change = { collection: Collection; record: RecordOf<Collection> };
+
+const keyOf = (collection: Collection, id: string) => `${collection}\0${id}`;
+
+class Overlay implements RecordSource {
+  readonly changes = new Map<string, Change>();
+  readonly #documents: Documents;
+
+  constructor(documents: Documents) {
+    this.#documents = documents;
+  }
+
+  get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined {
+    const changed = this.changes.get(keyOf(collection, id));
+    return (changed?.record as RecordOf<C> | undefined) ?? this.#documents.get(collection, id);
+  }
+
+  all<C extends Collection>(collection: C): RecordOf<C>[] {
+    const own = [...this.changes.values()].filter((change) => change.collection === collection);
+    const committed = this.#documents.all(collection);
+    if (own.length === 0) return committed;
+    const records = new Map(committed.map((record) => [record.id, record]));
+    for (const change of own) records.set(change.record.id, change.record as RecordOf<C>);
+    return [...records.values()];
+  }
+
+  undeliveredMail(): MailRecord[] {
+    const records = new Map(this.#documents.undeliveredMail().map((mail) => [mail.id, mail]));
+    for (const { collection, record } of this.changes.values()) {
+      if (collection !== 'mail') continue;
+      const mail = record as MailRecord;
+      if (mail.status === 'queued' || mail.status === 'sending') records.set(mail.id, mail);
+      else records.delete(mail.id);
+    }
+    return [...records.values()];
+  }
+}
+
+export class JsonTransaction extends Queries implements Tx {
+  readonly #overlay: Overlay;
+
+  constructor(documents: Documents) {
+    const overlay = new Overlay(documents);
+    super(overlay);
+    this.#overlay = overlay;
+  }
+
+  async insert<C extends Collection>(collection: C, record: RecordOf<C>): Promise<void> {
+    if (this.#overlay.get(collection, record.id)) throw new Error(`${collection} already holds ${record.id}`);
+    this.#overlay.changes.set(keyOf(collection, record.id), { collection, record });
+  }
+
+  async update<C extends Collection>(collection: C, id: string, patch: Partial<RecordOf<C>>): Promise<RecordOf<C>> {
+    const current = this.#overlay.get(collection, id);
+    if (!current) throw new Error(`${collection} holds no ${id}`);
+    const record = { ...current, ...patch, id } as RecordOf<C>;
+    this.#overlay.changes.set(keyOf(collection, id), { collection, record });
+    return record;
+  }
+
+  /** Places every change in the documents; returns the files to write. */
+  applyTo(documents: Documents, dirty: Set<string>): void {
+    for (const { collection, record } of this.#overlay.changes.values()) documents.place(collection, record, dirty);
+  }
+}

@@ -1,0 +1,99 @@
+// The store interface: what the domain asks of storage, and nothing of how an engine keeps it. Types only.
+// Engines: json/ (lowdb documents in DATA_DIR, the embedded default). open-store.ts is the one place that picks
+// one; nothing outside api/store/ knows which it talks to.
+import type {
+  Account,
+  ApiKeyRecord,
+  AuditRecord,
+  DataRequestRecord,
+  DemandPostRecord,
+  IdempotencyRecord,
+  MailRecord,
+  MailStatus,
+  Org,
+  RequestStatus,
+  SampleRequestRecord,
+  SampleStatus,
+} from './records.ts';
+
+export type Collections = {
+  orgs: Org;
+  accounts: Account;
+  keys: ApiKeyRecord;
+  requests: DataRequestRecord;
+  demand: DemandPostRecord;
+  samples: SampleRequestRecord;
+  idempotency: IdempotencyRecord;
+  audit: AuditRecord;
+  mail: MailRecord;
+};
+export type Collection = keyof Collections;
+export type RecordOf<C extends Collection> = Collections[C];
+
+/** A page of a list, newest first; `next` is the cursor of the page after it, or null at the end. */
+export type Page<T> = { items: T[]; next: string | null };
+export type PageQuery = { cursor?: string; limit?: number };
+
+/** The questions the domain asks. Every answer is current: a write by any process is seen at once. */
+export interface StoreReads {
+  orgById(id: string): Promise<Org | undefined>;
+  /** Oldest first. */
+  orgs(): Promise<Org[]>;
+  accountById(id: string): Promise<Account | undefined>;
+  /** `email` as stored: trimmed and lower case. */
+  accountByEmail(email: string): Promise<Account | undefined>;
+  keyById(id: string): Promise<ApiKeyRecord | undefined>;
+  /** `hash`: SHA-256 of the whole key, hex. */
+  keyByHash(hash: string): Promise<ApiKeyRecord | undefined>;
+  /** Oldest first. */
+  keysOf(orgId: string): Promise<ApiKeyRecord[]>;
+
+  requestById(id: string): Promise<DataRequestRecord | undefined>;
+  /** Newest first; every organisation's when `orgId` is left out. */
+  requests(query: { orgId?: string; status?: RequestStatus } & PageQuery): Promise<Page<DataRequestRecord>>;
+  /** Received, unanswered and due before `now`; the longest overdue first. */
+  overdueRequests(now: Date): Promise<DataRequestRecord[]>;
+
+  demandPostById(id: string): Promise<DemandPostRecord | undefined>;
+  /** Posts still on the board (not removed), newest first. */
+  demandPosts(query?: PageQuery): Promise<Page<DemandPostRecord>>;
+
+  sampleById(id: string): Promise<SampleRequestRecord | undefined>;
+  /** Newest first. */
+  samples(query: { orgId?: string; status?: SampleStatus }): Promise<SampleRequestRecord[]>;
+  /** The organisation's sample requests made after `since` (for its daily cap). */
+  samplesSince(orgId: string, since: Date): Promise<SampleRequestRecord[]>;
+
+  /** `id`: `<org id>:<Idempotency-Key>`. */
+  idempotencyRecord(id: string): Promise<IdempotencyRecord | undefined>;
+
+  /** Newest first. */
+  auditLog(query: { orgId?: string }): Promise<AuditRecord[]>;
+
+  mailById(id: string): Promise<MailRecord | undefined>;
+  /** Newest first. */
+  mailList(query: { status?: MailStatus }): Promise<MailRecord[]>;
+  /** Mail to send now: queued and due, or claimed by a sender whose lease has run out; oldest first. */
+  dueMail(now: Date, limit: number): Promise<MailRecord[]>;
+}
+
+/** A transaction: its reads see its own writes; its writes take effect together, or not at all. */
+export interface Tx extends StoreReads {
+  insert<C extends Collection>(collection: C, record: RecordOf<C>): Promise<void>;
+  /** Throws if there is no such record. */
+  update<C extends Collection>(collection: C, id: string, patch: Partial<RecordOf<C>>): Promise<RecordOf<C>>;
+}
+
+export interface Store extends StoreReads {
+  /** Where the data lives, said to the operator (a folder or a database host), never a secret. */
+  readonly location: string;
+  /**
+   * Runs `work` in a transaction and resolves with its result once the change is durable. If `work` throws,
+   * nothing it wrote is kept. Keep `work` to store calls: it may hold other writers while it runs.
+   */
+  transact<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Readable and writable now (GET /api/v1/health). */
+  healthy(): Promise<boolean>;
+  /** Resolves once every transaction asked for so far is durable. */
+  close(): Promise<void>;
+}
