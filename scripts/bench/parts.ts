@@ -9,8 +9,8 @@ import autocannon from 'autocannon';
 import { createRateLimiter } from '../../api/http/rate-limit.ts';
 import { Store } from '../../api/store/json/json-store.ts';
 import type { DataRequestRecord } from '../../api/store/records.ts';
+import { makeLab } from '../../test/support/lab.ts';
 import { generateListings } from './generate-listings.ts';
-import { labWithKeyInStore } from './lab.ts';
 import { pacedLoad } from './paced-load.ts';
 import {
   cpuMs,
@@ -436,7 +436,7 @@ export async function writesPart(): Promise<Row[]> {
   });
   for (const stored of [0, 10_000, 100_000]) {
     const dataDir = await scratchDir('writes');
-    const lab = await labWithKeyInStore(dataDir);
+    const lab = await makeLab(dataDir, 'Benchmark Lab'); // by the operator CLI, before the server starts
     log(`writes: seeding ${stored} requests`);
     await seedRequests(dataDir, stored, lab.orgId, lab.accountId, lab.keyId);
     const label = stored.toLocaleString('en-US');

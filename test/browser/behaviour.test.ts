@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openBrowser } from '../support/browser.ts';
 import { requireBuild } from '../support/dist.ts';
-import { labWithKey, ops } from '../support/ops.ts';
+import { makeLab } from '../support/lab.ts';
+import { ops } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -79,8 +80,8 @@ test('with JavaScript, a shared filter URL opens filtered', async () => {
 });
 
 test("a listing page's curl example is the API's sample endpoint for that listing", async () => {
-  const lab = await labWithKey(server.dataDir);
-  await ops(server.dataDir, 'nda', 'accept', '--org', lab.org.id);
+  const lab = await makeLab(server.dataDir);
+  await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId);
   const browser = await openBrowser();
   const page = await browser.context.newPage();
   await page.goto(`${server.url}/catalog/us-auto-insurance-claims-calls/`);
@@ -99,7 +100,7 @@ test("a listing page's curl example is the API's sample endpoint for that listin
 });
 
 test('a request POSTed with publish_to_demand_board appears on /demand/ on the next load, anonymised', async () => {
-  const lab = await labWithKey(server.dataDir, 'Secretive Lab Inc');
+  const lab = await makeLab(server.dataDir, 'Secretive Lab Inc');
   const browser = await openBrowser();
   const page = await browser.context.newPage();
   await page.goto(`${server.url}/demand/`);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, test } from 'vitest';
 import { requireBuild } from '../support/dist.ts';
-import { labWithKey, ops } from '../support/ops.ts';
+import { makeLab } from '../support/lab.ts';
+import { ops } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { freePort, startSmtp, type Received } from '../support/smtp.ts';
 
@@ -45,7 +46,7 @@ describe('with a mail server', () => {
   test('a data request mails the lead and acknowledges the lab: both parts, user text escaped, no header injection', async () => {
     const mail = await smtp();
     const server = await serverWith({ SMTP_URL: mail.url });
-    const lab = await labWithKey(server.dataDir, 'Evil Lab\r\nBcc: victim@evil.example');
+    const lab = await makeLab(server.dataDir, 'Evil Lab\r\nBcc: victim@evil.example');
     const response = await postRequest(server, lab.key, {
       data_types: ['call_audio'],
       languages: ['es'],
@@ -55,11 +56,11 @@ describe('with a mail server', () => {
     const { id } = (await response.json()).data;
     const received = await mail.waitFor(2);
     const [lead] = to(received, LEAD);
-    const [ack] = to(received, lab.account.email);
+    const [ack] = to(received, lab.email);
     expect(lead!.mail.subject).toContain('New data request from Evil Lab');
     expect(lead!.mail.text).toContain(id);
     expect(lead!.mail.text).toMatch(/Reply due by: \w{3}, \d\d \w{3} \d{4}/);
-    expect(lead!.mail.text).toContain(lab.account.email);
+    expect(lead!.mail.text).toContain(lab.email);
     expect(lead!.mail.html).toContain('&lt;script&gt;');
     expect(lead!.mail.html).not.toContain('<script>');
     expect(ack!.mail.subject).toBe(`We received your data request ${id}`);
@@ -77,8 +78,8 @@ describe('with a mail server', () => {
   test('the whole sample journey: request, lead told, link mailed, bytes downloaded, download audited', async () => {
     const mail = await smtp();
     const server = await serverWith({ SMTP_URL: mail.url });
-    const lab = await labWithKey(server.dataDir);
-    await ops(server.dataDir, 'nda', 'accept', '--org', lab.org.id, '--verified');
+    const lab = await makeLab(server.dataDir);
+    await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId, '--verified');
     const listing = 'de-chest-ct-lung-nodules';
     const asked = await fetch(`${server.url}/api/v1/samples/${listing}`, {
       method: 'POST',
@@ -87,7 +88,7 @@ describe('with a mail server', () => {
     expect(asked.status).toBe(202);
     const received = await mail.waitFor(2);
     expect(to(received, LEAD)[0]!.mail.subject).toContain('Sample requested by Test Lab');
-    const linkMail = to(received, lab.account.email)[0]!;
+    const linkMail = to(received, lab.email)[0]!;
     expect(linkMail.mail.subject).toContain('is ready');
     const download = await fetch(linkIn(linkMail, server));
     expect(download.status).toBe(200);
@@ -96,11 +97,11 @@ describe('with a mail server', () => {
     expect(Buffer.from(await download.arrayBuffer())).toEqual(
       await readFile(`content/samples/imaging/${listing}.png`),
     );
-    const audit = (await ops(server.dataDir, 'audit', 'list', '--org', lab.org.id)).json;
+    const audit = (await ops(server.dataDir, 'audit', 'list', '--org', lab.orgId)).json;
     expect(audit.map((entry: { kind: string }) => entry.kind)).toContain('sample_download');
     expect((await ops(server.dataDir, 'samples', 'list', '--status', 'sent')).json).toHaveLength(1);
     // The same link once the organisation's NDA is withdrawn: refused.
-    expect((await ops(server.dataDir, 'nda', 'revoke', '--org', lab.org.id)).code).toBe(0);
+    expect((await ops(server.dataDir, 'nda', 'revoke', '--org', lab.orgId)).code).toBe(0);
     const afterRevoke = await fetch(linkIn(linkMail, server));
     expect(afterRevoke.status).toBe(403);
     expect((await afterRevoke.json()).error.code).toBe('forbidden');
@@ -140,8 +141,8 @@ describe('with a mail server', () => {
   test('`ops samples reject` tells the lab why; a listing without a sample file keeps the request pending and tells the lead', async () => {
     const mail = await smtp();
     const server = await serverWith({ SMTP_URL: mail.url });
-    const lab = await labWithKey(server.dataDir);
-    await ops(server.dataDir, 'nda', 'accept', '--org', lab.org.id, '--verified');
+    const lab = await makeLab(server.dataDir);
+    await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId, '--verified');
     const ask = (listing: string) =>
       fetch(`${server.url}/api/v1/samples/${listing}`, {
         method: 'POST',
@@ -158,7 +159,7 @@ describe('with a mail server', () => {
     const rejected = await ops(operator, 'samples', 'reject', pending[0].id, '--reason', 'Not yet prepared');
     expect(rejected.code).toBe(0);
     await mail.waitFor(3);
-    const why = to(mail.received, lab.account.email).find((r) => r.mail.text!.includes('Not yet prepared'));
+    const why = to(mail.received, lab.email).find((r) => r.mail.text!.includes('Not yet prepared'));
     expect(why).toBeDefined();
   });
 });
@@ -167,7 +168,7 @@ describe('when the mail server fails', () => {
   test('down when a request arrives: still 201, the mail is queued, and arrives once the server is back', async () => {
     const port = await freePort();
     const server = await serverWith({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-    const lab = await labWithKey(server.dataDir);
+    const lab = await makeLab(server.dataDir);
     const response = await postRequest(server, lab.key, {
       data_types: ['ct_study'],
       description: 'Chest CT with reports, for a foundation model.',
@@ -184,14 +185,14 @@ describe('when the mail server fails', () => {
     expect(server.stdout().match(/mail server does not answer/g)).toHaveLength(1);
     const mail = await smtp(port);
     const received = await mail.waitFor(2, 30_000);
-    expect(received.map((r) => r.envelopeTo[0]).sort()).toEqual([lab.account.email, LEAD].sort());
+    expect(received.map((r) => r.envelopeTo[0]).sort()).toEqual([lab.email, LEAD].sort());
   }, 60_000);
 
   test('a permanent refusal (550) marks that mail failed for the operator; the rest of the batch is sent', async () => {
     const mail = await startSmtp(undefined, { rejectWith: 550, rejectTo: (address) => address !== LEAD });
     cleanups.push(() => mail.close());
     const server = await serverWith({ SMTP_URL: mail.url });
-    const lab = await labWithKey(server.dataDir);
+    const lab = await makeLab(server.dataDir);
     const response = await postRequest(server, lab.key, {
       data_types: ['call_audio'],
       description: 'Dutch customer-service calls with consent records.',
@@ -205,7 +206,7 @@ describe('when the mail server fails', () => {
       failed = (await ops(server.dataDir, 'mail', 'list', '--status', 'failed')).json;
     }
     expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ to: lab.account.email, attempts: 1 });
+    expect(failed[0]).toMatchObject({ to: lab.email, attempts: 1 });
     expect(failed[0]!.last_error).toMatch(/550/);
     expect((await ops(server.dataDir, 'mail', 'list', '--status', 'sent')).json).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 2500)); // a failed mail is not retried
@@ -216,7 +217,7 @@ describe('when the mail server fails', () => {
     const port = await freePort();
     const dataDir = await mkdtemp(join(tmpdir(), 'dss-mailkill-'));
     const first = await serverWith({ SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: dataDir });
-    const lab = await labWithKey(dataDir);
+    const lab = await makeLab(dataDir);
     expect(
       (
         await postRequest(first, lab.key, {
@@ -238,7 +239,7 @@ describe('when the mail server fails', () => {
 
 test('without SMTP_URL each message is an .eml file in DATA_DIR/outbox', async () => {
   const server = await serverWith({});
-  const lab = await labWithKey(server.dataDir);
+  const lab = await makeLab(server.dataDir);
   expect(
     (
       await postRequest(server, lab.key, {
@@ -255,6 +256,6 @@ test('without SMTP_URL each message is an .eml file in DATA_DIR/outbox', async (
   }
   expect(files).toHaveLength(2);
   const parsed = await Promise.all(files.map(async (f) => simpleParser(await readFile(join(outbox, f)))));
-  expect(parsed.map((m) => (m.to as { text: string }).text).sort()).toEqual([lab.account.email, LEAD].sort());
+  expect(parsed.map((m) => (m.to as { text: string }).text).sort()).toEqual([lab.email, LEAD].sort());
   expect(parsed.every((m) => m.text && m.html)).toBe(true);
 });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
-import { labWithKey, ops } from '../support/ops.ts';
+import { makeLab } from '../support/lab.ts';
+import { ops } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 type Operation = {
@@ -24,8 +25,8 @@ beforeAll(async () => {
   document = JSON.parse(await readFile(join(DIST_CLIENT, 'openapi.json'), 'utf8'));
   ajv.addSchema(document, 'openapi');
   server = await startServer({ RATE_LIMIT_KEY_PER_MINUTE: '10000', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000' });
-  const lab = await labWithKey(server.dataDir);
-  await ops(server.dataDir, 'nda', 'accept', '--org', lab.org.id);
+  const lab = await makeLab(server.dataDir);
+  await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId);
   key = lab.key;
   const created = await post({
     data_types: ['call_audio'],

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { requireBuild } from '../support/dist.ts';
-import { labWithKey, ops } from '../support/ops.ts';
+import { makeLab } from '../support/lab.ts';
+import { ops } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const LIMITS = { RATE_LIMIT_KEY_PER_MINUTE: '1000000', RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' };
@@ -38,14 +39,14 @@ test('the CLI and 50 concurrent POSTs together: every acknowledged request store
   requireBuild();
   const server = await startServer(LIMITS);
   servers.push(server);
-  const lab = await labWithKey(server.dataDir);
+  const lab = await makeLab(server.dataDir);
   const [ids, cli] = await Promise.all([
     Promise.all(Array.from({ length: 50 }, (_, i) => post(server, lab.key, i))),
     (async () => {
       const results = [];
       for (let i = 0; i < 5; i++)
         results.push(await ops(server.dataDir, 'org', 'create', '--name', `Concurrent Org ${i}`));
-      results.push(await ops(server.dataDir, 'nda', 'accept', '--org', lab.org.id));
+      results.push(await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId));
       return results;
     })(),
   ]);
@@ -62,7 +63,7 @@ test('the CLI and 50 concurrent POSTs together: every acknowledged request store
     'Concurrent Org 4',
     'Test Lab',
   ]);
-  expect(orgs.find((o: { id: string }) => o.id === lab.org.id).nda.state).toBe('accepted');
+  expect(orgs.find((o: { id: string }) => o.id === lab.orgId).nda.state).toBe('accepted');
   // The running server saw the CLI's NDA change at once: the lab now gets NDA fields.
   const listing = await fetch(`${server.url}/api/v1/catalog/us-auto-insurance-claims-calls`, {
     headers: { Authorization: `Bearer ${lab.key}` },
@@ -75,7 +76,7 @@ test('SIGKILL under concurrent write load, restart: every acknowledged id is the
   // Our own DATA_DIR, so that stopping the first server does not remove it.
   const dataDir = await mkdtemp(join(tmpdir(), 'dss-kill-'));
   const server = await startServer({ ...LIMITS, DATA_DIR: dataDir });
-  const lab = await labWithKey(server.dataDir);
+  const lab = await makeLab(server.dataDir);
   const acknowledged: string[] = [];
   let stop = false;
   let n = 0;

@@ -30,22 +30,3 @@ export function ops(where: string | Record<string, string>, ...args: string[]): 
     );
   });
 }
-
-/** An organisation with a verified contact and a key, made through the CLI. */
-export async function labWithKey(dataDir: string, name = 'Test Lab') {
-  const org = (await ops(dataDir, 'org', 'create', '--name', name)).json;
-  const account = (
-    await ops(
-      dataDir,
-      'account',
-      'add',
-      '--org',
-      org.id,
-      '--email',
-      `lead+${org.id}@lab.example`,
-      '--verified',
-    )
-  ).json;
-  const key = (await ops(dataDir, 'key', 'issue', '--account', account.id)).json;
-  return { org, account, keyId: key.id as string, key: key.key as string };
-}

@@ -1,0 +1,177 @@
+// How POST /api/v1/requests reads and checks a body, sent raw over node:http where fetch would not send it: the
+// media type (415), JSON that does not parse, is not UTF-8, nests too deep or names __proto__ (400), the size limit
+// with and without Content-Length (413), and validation naming each bad field (422). Then that none of these refusals
+// stored anything: on a lab of its own, so the count is exact.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  apiClient,
+  expectError,
+  MAX_BODY_BYTES,
+  startApiServer,
+  VALID_REQUEST,
+  type Json,
+} from '../support/api-client.ts';
+import { httpRequest } from '../support/http.ts';
+import { makeLab, type Lab } from '../support/lab.ts';
+import type { RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+const { opsOk, postRequest } = apiClient(() => server);
+
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('body handling on POST /api/v1/requests', () => {
+  let lab: Lab;
+  beforeAll(async () => {
+    lab = await makeLab(server.dataDir, 'body handling lab'); // no request yet: the last test counts them
+  });
+
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const nestedObject = (depth: number) => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
+
+  test.each(
+    (
+      [
+        [
+          'Content-Type text/plain',
+          JSON.stringify(VALID_REQUEST),
+          'text/plain',
+          415,
+          'unsupported_media_type',
+        ],
+        ['no Content-Type', JSON.stringify(VALID_REQUEST), undefined, 415, 'unsupported_media_type'],
+        [
+          'Content-Type application/jsonx',
+          JSON.stringify(VALID_REQUEST),
+          'application/jsonx',
+          415,
+          'unsupported_media_type',
+        ],
+        ['a body of "{"', '{', 'application/json', 400, 'bad_request'],
+        ['an empty body', '', 'application/json', 400, 'bad_request'],
+        [
+          'a body that is not UTF-8',
+          Buffer.from([0x7b, 0xff, 0xfe, 0x7d]),
+          'application/json',
+          400,
+          'bad_request',
+        ],
+        ['{"__proto__":{}}', '{"__proto__":{}}', 'application/json', 400, 'bad_request'],
+        ['{"constructor":{}}', '{"constructor":{}}', 'application/json', 400, 'bad_request'],
+        ['{"prototype":1}', '{"prototype":1}', 'application/json', 400, 'bad_request'],
+        [
+          'a __proto__ key deep inside',
+          '{"data_types":["call_audio"],"description":"x","domains":[{"__proto__":{"polluted":true}}]}',
+          'application/json',
+          400,
+          'bad_request',
+        ],
+        ['arrays nested 40 levels deep', nested(40), 'application/json', 400, 'bad_request'],
+        ['objects nested 40 levels deep', nestedObject(40), 'application/json', 400, 'bad_request'],
+        [
+          `a body over ${MAX_BODY_BYTES} bytes`,
+          JSON.stringify({ ...VALID_REQUEST, description: 'x'.repeat(MAX_BODY_BYTES) }),
+          'application/json',
+          413,
+          'payload_too_large',
+        ],
+        [
+          'charset=utf-8 is fine',
+          JSON.stringify(VALID_REQUEST),
+          'application/json; charset=utf-8',
+          201,
+          undefined,
+        ],
+      ] as const
+    ).map(([what, body, type, status, code]) => ({ what, body, type, status, code })),
+  )('$what → $status', async ({ body, type, status, code }) => {
+    const headers: Record<string, string> = { Authorization: `Bearer ${lab.key}` };
+    if (type) headers['Content-Type'] = type;
+    const reply = await httpRequest(`${server.url}/api/v1/requests`, { method: 'POST', headers, body });
+    expect(reply.status, reply.body).toBe(status);
+    if (code) {
+      const parsed = JSON.parse(reply.body);
+      expect(parsed.error.code).toBe(code);
+      expect(typeof parsed.error.message).toBe('string');
+    }
+  });
+
+  const postChunked = (body: unknown) =>
+    httpRequest(`${server.url}/api/v1/requests`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${lab.key}`,
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+      },
+      body: JSON.stringify(body),
+    });
+
+  test(`a chunked body with no Content-Length over ${MAX_BODY_BYTES} bytes is 413`, async () => {
+    const reply = await postChunked({ ...VALID_REQUEST, description: 'y'.repeat(MAX_BODY_BYTES * 2) });
+    expect(reply.status, reply.body).toBe(413);
+    expect(JSON.parse(reply.body).error.code).toBe('payload_too_large');
+  });
+
+  test('a chunked body within the limit is read whole', async () => {
+    const reply = await postChunked(VALID_REQUEST);
+    expect(reply.status, reply.body).toBe(201);
+  });
+
+  test('nesting up to 32 levels is not refused as too deep', async () => {
+    // 32 levels inside an unknown field: refused as unknown (422), not as nesting (400).
+    const body = `{"data_types":["call_audio"],"description":"${'z'.repeat(30)}","deep":${nested(31)}}`;
+    const reply = await postRequest(lab.key, body);
+    expectError(reply, 422, 'invalid');
+    expect(Object.keys(reply.body.error.fields)).toEqual(['deep']);
+  });
+
+  test.each(
+    (
+      [
+        ['an unknown field', { ...VALID_REQUEST, colour: 'red' }, ['colour']],
+        ['two unknown fields', { ...VALID_REQUEST, colour: 'red', size: 1 }, ['colour', 'size']],
+        ['an unknown field named toString', { ...VALID_REQUEST, toString: 1 }, ['toString']],
+        ['an unknown field named valueOf', { ...VALID_REQUEST, valueOf: 'x' }, ['valueOf']],
+        [
+          'an unknown field named hasOwnProperty',
+          { ...VALID_REQUEST, hasOwnProperty: true },
+          ['hasOwnProperty'],
+        ],
+        ['a missing description', { data_types: ['call_audio'] }, ['description']],
+        ['a missing data_types', { description: VALID_REQUEST.description }, ['data_types']],
+        ['no data types', { ...VALID_REQUEST, data_types: [] }, ['data_types']],
+        ['an unknown data type', { ...VALID_REQUEST, data_types: ['call_audio', 'video'] }, ['data_types.1']],
+        ['languages: ["Klingonese"]', { ...VALID_REQUEST, languages: ['Klingonese'] }, ['languages.0']],
+        ['the same language twice', { ...VALID_REQUEST, languages: ['English', 'en'] }, ['languages']],
+        ['a short description', { ...VALID_REQUEST, description: '   too short   ' }, ['description']],
+        ['an unknown volume band', { ...VALID_REQUEST, volume: '5 TB' }, ['volume']],
+        [
+          'a non-boolean publish flag',
+          { ...VALID_REQUEST, publish_to_demand_board: 'yes' },
+          ['publish_to_demand_board'],
+        ],
+        ['an array body', [VALID_REQUEST], ['(root)']],
+        ['null', null, ['(root)']],
+      ] as [string, unknown, string[]][]
+    ).map(([what, body, fields]) => ({ what, body, fields })),
+  )('$what is 422 invalid naming $fields', async ({ body, fields }) => {
+    const reply = await postRequest(lab.key, JSON.stringify(body));
+    expectError(reply, 422, 'invalid');
+    expect(Object.keys(reply.body.error.fields).sort()).toEqual([...fields].sort());
+    for (const messages of Object.values(reply.body.error.fields) as unknown[]) {
+      expect(Array.isArray(messages) && messages.length > 0).toBe(true);
+      for (const message of messages as unknown[]) expect(message).toBeTypeOf('string');
+    }
+  });
+
+  test('none of these refusals stored anything for the lab beyond its accepted requests', async () => {
+    const stored = ((await opsOk('requests', 'list')) as Json[]).filter((r) => r.org_id === lab.orgId);
+    expect(stored).toHaveLength(2); // "charset=utf-8 is fine" and the chunked body within the limit
+  });
+});

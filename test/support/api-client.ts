@@ -1,0 +1,96 @@
+// What the lab-facing HTTP tests share (lab-journey, key-lifecycle, authentication, bola, idempotency,
+// request-bodies, request-properties): the built server as they start it, the API over fetch, the operator CLI on
+// the server's DATA_DIR, and the error envelope's checks. Each of those files starts its own server with
+// `startApiServer()` and makes its own labs (support/lab.ts); nothing here holds state between files.
+import { expect } from 'vitest';
+import { requireBuild } from './dist.ts';
+import { ops } from './ops.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/** JSON from the CLI and the API: its shape is what the tests check. */
+export type Json = any;
+
+export const MAX_BODY_BYTES = 2048;
+export const LISTING_ID = 'us-auto-insurance-claims-calls';
+
+export const VALID_REQUEST = {
+  data_types: ['call_audio'],
+  description: 'Inbound support calls with both channels, for speech recognition evaluation.',
+};
+
+/**
+ * The built server with the rate limits out of the way (these tests make hundreds of keyed requests, the property
+ * tests most) and a small body limit (so "too large" is cheap to send).
+ */
+export function startApiServer(): Promise<RunningServer> {
+  requireBuild();
+  return startServer({
+    RATE_LIMIT_KEY_PER_MINUTE: '100000',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
+    MAX_BODY_BYTES: String(MAX_BODY_BYTES),
+  });
+}
+
+export type Reply = { status: number; headers: Headers; text: string; body: Json };
+
+export type CallOptions = {
+  method?: string;
+  key?: string;
+  authorization?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+};
+
+/**
+ * The API over fetch and the operator CLI, both against the server `server()` returns: a function, because a test
+ * file declares its client before its beforeAll has started the server.
+ */
+export function apiClient(server: () => RunningServer) {
+  /** Runs an operator command that must succeed, and returns its JSON. */
+  async function opsOk(...args: string[]): Promise<Json> {
+    const result = await ops(server().dataDir, ...args);
+    expect(result.code, `ops ${args.join(' ')}: ${result.stderr}`).toBe(0);
+    return result.json;
+  }
+
+  async function call(path: string, options: CallOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = {};
+    if (options.key !== undefined) headers.Authorization = `Bearer ${options.key}`;
+    if (options.authorization !== undefined) headers.Authorization = options.authorization;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      // A string is sent as it is (raw JSON text); anything else is serialised.
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    Object.assign(headers, options.headers);
+    const response = await fetch(server().url + path, { method: options.method ?? 'GET', headers, body });
+    const text = await response.text();
+    let parsed: Json;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, body: parsed };
+  }
+
+  const postRequest = (key: string, body: unknown, headers: Record<string, string> = {}) =>
+    call('/api/v1/requests', { method: 'POST', key, body, headers });
+
+  return { opsOk, call, postRequest };
+}
+
+/** The error envelope (contract §5): `{ error: { code, message } }` (and `fields` on 422), nothing else. */
+export function expectError(reply: Reply, status: number, code: string) {
+  expect(reply.status, reply.text).toBe(status);
+  expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(reply.body?.error?.code, reply.text).toBe(code);
+  expect(typeof reply.body.error.message).toBe('string');
+  expect(Object.keys(reply.body)).toEqual(['error']);
+}
+
+export function expectUnauthorized(reply: Reply) {
+  expectError(reply, 401, 'unauthorized');
+  expect(reply.headers.get('www-authenticate')).toMatch(/^Bearer/);
+}

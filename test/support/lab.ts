@@ -1,0 +1,40 @@
+// The one way the tests (and the benchmark) make a lab: an organisation, a verified account and a key, made by the
+// operator CLI as the runbook says, on the DATA_DIR a server runs on (or will run on).
+import { ops } from './ops.ts';
+
+export type Lab = {
+  orgId: string;
+  /** As the CLI stored it (trimmed). */
+  orgName: string;
+  accountId: string;
+  /** The verified account's address, where the lab's mail goes. */
+  email: string;
+  keyId: string;
+  /** The key itself (`dss_…`): the CLI shows it once, at issue. */
+  key: string;
+};
+
+/** Runs an operator command that must succeed, and returns its JSON; throws with the CLI's stderr if it fails. */
+async function opsOk(dataDir: string, ...args: string[]): Promise<any> {
+  const result = await ops(dataDir, ...args);
+  if (result.code !== 0) {
+    throw new Error(`ops ${args.join(' ')} exited with ${result.code}: ${result.stderr}`);
+  }
+  return result.json;
+}
+
+/** An organisation named `name`, a verified account and a key, made by three CLI commands (about a second). */
+export async function makeLab(dataDir: string, name = 'Test Lab'): Promise<Lab> {
+  const org = await opsOk(dataDir, 'org', 'create', '--name', name);
+  const email = `lead+${org.id}@lab.example`;
+  const account = await opsOk(dataDir, 'account', 'add', '--org', org.id, '--email', email, '--verified');
+  const issued = await opsOk(dataDir, 'key', 'issue', '--account', account.id);
+  return {
+    orgId: org.id,
+    orgName: org.name,
+    accountId: account.id,
+    email: account.email,
+    keyId: issued.id,
+    key: issued.key,
+  };
+}
