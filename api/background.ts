@@ -2,7 +2,7 @@
 // deliver the mail queue. Runs every second, and soon after an answer that queued something (a kick).
 import { createMailDelivery, type MailLog } from './domain/mail/delivery.ts';
 import type { MailTransport } from './domain/mail/transport.ts';
-import type { Store } from './store/json/json-store.ts';
+import type { Store } from './store/store.ts';
 
 // A kick waits this long, so that the mail of many requests is claimed and recorded in a few commits instead of
 // competing, commit by commit, with the requests themselves.

@@ -9,7 +9,7 @@ import { fulfilDueSamples } from './domain/samples/fulfilment.ts';
 import { createLinkSigner, loadLinkSecret, type LinkSigner } from './domain/samples/links.ts';
 import type { RequestLog } from './http/log.ts';
 import { openStore } from './store/open-store.ts';
-import type { Store } from './store/json/json-store.ts';
+import type { Store } from './store/store.ts';
 
 export type Runtime = {
   config: Config;

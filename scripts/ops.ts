@@ -15,7 +15,7 @@ import { silentLog } from '../api/http/log.ts';
 import { openRuntime, type Runtime } from '../api/runtime.ts';
 import { openStore } from '../api/store/open-store.ts';
 import type { ApiKeyRecord, MailStatus, RequestStatus, SampleStatus } from '../api/store/records.ts';
-import type { Store } from '../api/store/json/json-store.ts';
+import type { Store } from '../api/store/store.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | undefined>;

@@ -2,7 +2,7 @@
 // on every endpoint, public ones too. Sessions will join keys here.
 import { authenticate, type Caller } from '../domain/labs/api-keys.ts';
 import { ApiError } from '../errors.ts';
-import type { StoreReads } from '../store/json/json-store.ts';
+import type { StoreReads } from '../store/store.ts';
 
 const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 

@@ -1,7 +1,7 @@
 // Reading a JSON request body safely: the media type, the size (enforced while reading, whatever
 // Content-Length claims), JSON syntax, and shapes that could never be stored back (deep nesting,
 // prototype keys) are each refused with their own code before any handler sees the body.
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '../errors.ts';
 
 export const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

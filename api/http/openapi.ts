@@ -11,10 +11,10 @@ import {
   labRequestResponseSchema,
   listingResponseSchema,
   sampleAcceptedSchema,
-} from '../schemas.ts';
-import { catalogQuerySchema } from '../../domain/listings/catalog.ts';
-import { dataRequestSchema } from '../../domain/requests/request-schema.ts';
-import { EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../../domain/vocabulary.ts';
+} from './schemas.ts';
+import { catalogQuerySchema } from '../domain/listings/catalog.ts';
+import { dataRequestSchema } from '../domain/requests/request-schema.ts';
+import { EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../domain/vocabulary.ts';
 
 type JsonSchema = Record<string, unknown>;
 const schemas: Record<string, JsonSchema> = {};

@@ -1,15 +1,15 @@
 // The API core: a web Request in, a reply out, for every /api/v1 request. It routes, identifies the caller,
 // counts the request against its limit, runs the handler, turns any failure into the error envelope, adds the
 // headers every API answer carries, and writes the log line. Knows nothing of Astro or node:http.
-import type { Caller } from '../../domain/labs/api-keys.ts';
-import { ApiError } from '../../errors.ts';
-import { callerOf, unauthorized } from '../authentication.ts';
-import { createLimits, rateLimited } from '../limits.ts';
+import type { Caller } from '../domain/labs/api-keys.ts';
+import { ApiError } from '../errors.ts';
+import { callerOf, unauthorized } from './authentication.ts';
+import { createLimits, rateLimited } from './limits.ts';
 import type { RateLimitDecision } from './rate-limit.ts';
-import { empty, errorReply, toResponse } from '../responses.ts';
+import { empty, errorReply, toResponse } from './responses.ts';
 import { createRouter } from './router.ts';
-import { ROUTES } from '../routes.ts';
-import type { Deps, Reply, RequestMeta } from '../types.ts';
+import { ROUTES } from './routes.ts';
+import type { Deps, Reply, RequestMeta } from './types.ts';
 
 const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',

@@ -1,6 +1,6 @@
 // Building replies: JSON bodies, the error envelope, and a web Response for callers that want one.
-import { ApiError } from '../../errors.ts';
-import type { Reply } from '../types.ts';
+import { ApiError } from '../errors.ts';
+import type { Reply } from './types.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

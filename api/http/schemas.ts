@@ -1,8 +1,8 @@
 // The response bodies of /api/v1 as zod schemas: the handlers' types and the OpenAPI document both come from
 // here, so the document cannot drift from what the API sends.
 import { z } from 'zod';
-import { ndaSchema, publicListingSchema } from '../../domain/listings/listing-schema.ts';
-import { demandPostSchema, labRequestSchema } from '../../domain/requests/views.ts';
+import { ndaSchema, publicListingSchema } from '../domain/listings/listing-schema.ts';
+import { demandPostSchema, labRequestSchema } from '../domain/requests/views.ts';
 
 export const errorSchema = z
   .object({

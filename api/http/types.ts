@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Caller } from '../domain/labs/api-keys.ts';
 import type { Catalog } from '../domain/listings/catalog.ts';
 import type { LinkSigner } from '../domain/samples/links.ts';
-import type { Store } from '../store/json/json-store.ts';
+import type { Store } from '../store/store.ts';
 import type { RequestLog } from './log.ts';
 import type { Params } from './router.ts';
 

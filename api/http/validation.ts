@@ -1,7 +1,7 @@
 // Query strings against a strict zod object: unknown, repeated and invalid parameters are one 422 naming each.
 import type { z } from 'zod';
-import { invalid, type FieldErrors } from '../../errors.ts';
-import { fieldErrors } from '../../field-errors.ts';
+import { invalid, type FieldErrors } from '../errors.ts';
+import { fieldErrors } from '../field-errors.ts';
 
 /** Parses the query string against a strict zod object: unknown and repeated parameters are refused too. */
 export function parseQuery<S extends z.ZodType>(

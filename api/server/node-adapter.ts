@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { Reply } from '../../http/types.ts';
+import type { Reply } from '../http/types.ts';
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

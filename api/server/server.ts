@@ -5,13 +5,13 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from '../../config.ts';
-import { warmLanguageIndex } from '../../domain/languages.ts';
-import { ListingFileError } from '../../domain/listings/listing-files.ts';
-import { createRequestLog } from '../../http/log.ts';
-import { createApi, isApiPath } from '../../http/pipeline.ts';
-import { openRuntime, type Runtime } from '../../runtime.ts';
-import { StoreCorruptError } from '../../store/store-errors.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { warmLanguageIndex } from '../domain/languages.ts';
+import { ListingFileError } from '../domain/listings/listing-files.ts';
+import { createRequestLog } from '../http/log.ts';
+import { createApi, isApiPath } from '../http/pipeline.ts';
+import { openRuntime, type Runtime } from '../runtime.ts';
+import { StoreCorruptError } from '../store/store-errors.ts';
 import { clientIp } from './client-ip.ts';
 import { toRequest, writeReply } from './node-adapter.ts';
 import { siteHeaders } from './site-headers.ts';
@@ -19,8 +19,8 @@ import { loadStaticFiles } from './static-files.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
-const ASTRO_ENTRY = new URL('../../../dist/server/entry.mjs', import.meta.url);
-const CLIENT_DIR = fileURLToPath(new URL('../../../dist/client', import.meta.url));
+const ASTRO_ENTRY = new URL('../../dist/server/entry.mjs', import.meta.url);
+const CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 const BROKEN = JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
 

@@ -3,7 +3,7 @@
 import { loadConfig } from '../../api/config.ts';
 import { publicPost } from '../../api/domain/requests/views.ts';
 import { openStore } from '../../api/store/open-store.ts';
-import type { Store } from '../../api/store/json/json-store.ts';
+import type { Store } from '../../api/store/store.ts';
 
 let store: Promise<Store> | undefined;
 

@@ -2,7 +2,7 @@
 // rotated at once. Authentication checks a bearer token against them.
 import { RefusedError } from '../../errors.ts';
 import type { Account, ApiKeyRecord, Org } from '../../store/records.ts';
-import type { StoreReads, Tx } from '../../store/json/json-store.ts';
+import type { StoreReads, Tx } from '../../store/store.ts';
 import { hashKey, isWellFormedKey, keyPrefix, newApiKey, newId } from '../ids.ts';
 import { requireAccount } from './organisations.ts';
 

@@ -2,7 +2,7 @@
 // verified by the operator (sample links go out), or revoked (both stop at once).
 import { RefusedError } from '../../errors.ts';
 import type { Org } from '../../store/records.ts';
-import type { Tx } from '../../store/json/json-store.ts';
+import type { Tx } from '../../store/store.ts';
 import { requireOrg } from './organisations.ts';
 
 /** The NDA counts once accepted; verification gates only the sample links. */

@@ -1,7 +1,7 @@
 // Organisations and their contacts (accounts): the operator creates them today, the self-serve dashboard later.
 import { RefusedError } from '../../errors.ts';
 import type { Account, Org } from '../../store/records.ts';
-import type { StoreReads, Tx } from '../../store/json/json-store.ts';
+import type { StoreReads, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
 
 export async function requireOrg(reads: StoreReads, id: string): Promise<Org> {

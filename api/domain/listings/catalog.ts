@@ -1,10 +1,10 @@
 // The public catalogue, held in memory: the body of /catalog.json and GET /api/v1/catalog come from the same
 // function, and the API filters a list prepared once at start-up (no file read or validation per request).
 import { z } from 'zod';
-import { languageCode } from '../../../languages.ts';
+import { languageCode } from '../languages.ts';
 import type { Listing, ListingWithoutNda, PublicListing } from './listing-schema.ts';
 import { toPublicListing } from './public-listing.ts';
-import { LISTING_STATUSES, VERTICALS } from '../../../vocabulary.ts';
+import { LISTING_STATUSES, VERTICALS } from '../vocabulary.ts';
 
 export type CatalogBody = { data: PublicListing[]; count: number };
 

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import type { z } from 'zod';
-import { fieldErrors } from '../../../../field-errors.ts';
+import { fieldErrors } from '../../field-errors.ts';
 import { LISTING_ID_PATTERN, listingFileSchema, type Listing } from './listing-schema.ts';
 
 export type ListingWithBody = Listing & { body: string; filePath: string };

@@ -1,7 +1,7 @@
 // One schema for a listing: it validates content files (here and in the Astro build), types the code,
 // and its public part generates the OpenAPI document. The public projection lives in public-listing.ts.
 import { z } from 'zod';
-import { languageName } from '../../../languages.ts';
+import { languageName } from '../languages.ts';
 import {
   DATA_TYPES,
   DICOM_MODALITIES,
@@ -10,7 +10,7 @@ import {
   VERTICALS,
   ALL_DATA_TYPES,
   ALL_DOMAINS,
-} from '../../../vocabulary.ts';
+} from '../vocabulary.ts';
 
 export const LISTING_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const listingId = z.string().max(80).regex(LISTING_ID_PATTERN);

@@ -2,10 +2,10 @@
 // `status:` line of its content file, atomically, after checking that the whole file still validates.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RefusedError } from '../../../../errors.ts';
+import { RefusedError } from '../../errors.ts';
 import { LISTING_ID_PATTERN } from './listing-schema.ts';
-import { ListingFileError, parseListingFile } from '../../listing-files.ts';
-import { LISTING_STATUSES, type ListingStatus } from '../../../vocabulary.ts';
+import { ListingFileError, parseListingFile } from './listing-files.ts';
+import { LISTING_STATUSES, type ListingStatus } from '../vocabulary.ts';
 
 const STATUS_LINE = /^status:[ \t]*\S+[ \t]*$/m;
 

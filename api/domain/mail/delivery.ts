@@ -7,7 +7,7 @@
 // carries the same Message-ID, and in the outbox it overwrites the same file. Recording each outcome on its own
 // cost a store commit per few mails: at 500 requests/s (1,000 mails/s) that was half of all commits.
 import type { MailRecord } from '../../store/records.ts';
-import type { Store, Tx } from '../../store/json/json-store.ts';
+import type { Store, Tx } from '../../store/store.ts';
 import { isPermanent, type MailTransport } from './transport.ts';
 
 const LEASE_MS = 30_000;

@@ -1,9 +1,9 @@
 // The durable mail queue: a mail is recorded in the same store write as the event that causes it, and its id
 // comes from that event, so one event can never queue (or send) two mails.
 import { createHash } from 'node:crypto';
-import type { MailRecord } from '../../../store/records.ts';
-import type { Tx } from '../../../store/store.ts';
-import { oneLine, type Message } from '../../mail/message.ts';
+import type { MailRecord } from '../../store/records.ts';
+import type { Tx } from '../../store/store.ts';
+import { oneLine, type Message } from './message.ts';
 
 export const mailId = (event: string) => `mail_${createHash('sha256').update(event).digest('hex').slice(0, 24)}`;
 

@@ -3,7 +3,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../../config.ts';
+import type { Config } from '../../config.ts';
 
 export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string };
 

@@ -1,16 +1,16 @@
 // Data requests: storing one (with its demand-board post, its idempotency record and its two mails, all in one
 // write), the sourcing lead's reply, and the operator's moderation of the demand board.
 import { createHash } from 'node:crypto';
-import { ApiError, RefusedError } from '../../../../errors.ts';
-import type { DataRequestRecord, DemandPostRecord } from '../../../../store/records.ts';
-import type { Tx } from '../../../../store/store.ts';
-import { newId } from '../../../ids.ts';
-import type { Caller } from '../../../labs/api-keys.ts';
-import { enqueueMail } from '../../../mail/queue.ts';
+import { ApiError, RefusedError } from '../../errors.ts';
+import type { DataRequestRecord, DemandPostRecord } from '../../store/records.ts';
+import type { Tx } from '../../store/store.ts';
+import { newId } from '../ids.ts';
+import type { Caller } from '../labs/api-keys.ts';
+import { enqueueMail } from '../mail/queue.ts';
 import { nextBusinessDay } from './business-days.ts';
-import { newRequestToLead, requestAckToLab } from '../../mails.ts';
+import { newRequestToLead, requestAckToLab } from './mails.ts';
 import type { DataRequestInput } from './request-schema.ts';
-import { facets } from '../../views.ts';
+import { facets } from './views.ts';
 
 export type Created = { status: number; body: unknown; replayed: boolean };
 

@@ -1,8 +1,8 @@
 // The data request body (spec: Data request (input); contract §5): one zod schema validates it, drives
 // error.fields, and generates the OpenAPI document.
 import { z } from 'zod';
-import { language } from '../../../listings/listing-schema.ts';
-import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../../../vocabulary.ts';
+import { language } from '../listings/listing-schema.ts';
+import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../vocabulary.ts';
 
 const unique = <T>(items: T[]) => new Set(items).size === items.length;
 

@@ -4,13 +4,13 @@
 // `ops samples approve`) and by the server's background pass, so a crash between steps only delays a link.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SampleRequestRecord } from '../../../../store/records.ts';
-import type { Store, StoreReads } from '../../../../store/store.ts';
-import { ndaAccepted } from '../../../labs/nda.ts';
-import type { Catalog } from '../../../listings/catalog.ts';
-import { enqueueMail } from '../../../mail/queue.ts';
-import type { LinkSigner } from '../../links.ts';
-import { sampleFileMissingToLead, sampleLinkToLab } from '../../mails.ts';
+import type { SampleRequestRecord } from '../../store/records.ts';
+import type { Store, StoreReads } from '../../store/store.ts';
+import { ndaAccepted } from '../labs/nda.ts';
+import type { Catalog } from '../listings/catalog.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import type { LinkSigner } from './links.ts';
+import { sampleFileMissingToLead, sampleLinkToLab } from './mails.ts';
 
 export type FulfilmentDeps = {
   store: Store;

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Config } from '../../../../config.ts';
-import { ApiError } from '../../../../errors.ts';
-import type { SampleRequestRecord } from '../../../../store/records.ts';
+import type { Config } from '../../config.ts';
+import { ApiError } from '../../errors.ts';
+import type { SampleRequestRecord } from '../../store/records.ts';
 
 const AUDIENCE = 'dss:sample-download';
 const ISSUER = 'dss';

@@ -1,12 +1,12 @@
 // Sample requests: asking for one (with the daily cap that stops abuse), and the operator's decisions on it.
-import { ApiError, RefusedError } from '../../../../errors.ts';
-import type { SampleRequestRecord } from '../../../../store/records.ts';
-import type { StoreReads, Tx } from '../../../../store/store.ts';
-import { newId } from '../../../ids.ts';
-import type { Caller } from '../../../labs/api-keys.ts';
-import { ndaAccepted } from '../../../labs/nda.ts';
-import { enqueueMail } from '../../../mail/queue.ts';
-import { sampleRejectedToLab, sampleRequestToLead } from '../../mails.ts';
+import { ApiError, RefusedError } from '../../errors.ts';
+import type { SampleRequestRecord } from '../../store/records.ts';
+import type { StoreReads, Tx } from '../../store/store.ts';
+import { newId } from '../ids.ts';
+import type { Caller } from '../labs/api-keys.ts';
+import { ndaAccepted } from '../labs/nda.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { sampleRejectedToLab, sampleRequestToLead } from './mails.ts';
 
 const DAY_MS = 86_400_000;
 

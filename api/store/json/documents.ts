@@ -6,7 +6,7 @@ import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { MailRecord } from '../records.ts';
-import type { Collection, RecordOf } from './json-store.ts';
+import type { Collection, RecordOf } from '../store.ts';
 import { DurableJSONFile, isLeftover, replaceFile, writeDurably } from './durable-json-file.ts';
 import {
   COLLECTIONS,

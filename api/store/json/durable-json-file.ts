@@ -25,7 +25,7 @@ import {
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import type { Adapter } from 'lowdb';
-import { StoreCorruptError } from '../../store-errors.ts';
+import { StoreCorruptError } from '../store-errors.ts';
 
 const fsyncFd = promisify(fsync);
 

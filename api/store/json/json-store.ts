@@ -15,11 +15,11 @@
 import { constants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Store, Tx } from '../../store.ts';
-import { Documents } from '../documents.ts';
-import { lockStore, type Release } from '../lock.ts';
-import { Queries } from '../queries.ts';
-import { JsonTransaction } from '../transaction.ts';
+import type { Store, Tx } from '../store.ts';
+import { Documents } from './documents.ts';
+import { lockStore, type Release } from './lock.ts';
+import { Queries } from './queries.ts';
+import { JsonTransaction } from './transaction.ts';
 
 /** Commits queued behind each other share one hold of the lock for at most this long, then others get a turn. */
 const LOCK_HOLD_MS = 100;

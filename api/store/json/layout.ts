@@ -1,7 +1,7 @@
 // How the JSON engine lays records out in files: the few, slowly changing records (organisations, accounts, keys)
 // in core.json; everything that grows with use in append-only segments of bounded size, so that one write never
 // rewrites more than one segment.
-import type { Collection, RecordOf } from './json-store.ts';
+import type { Collection, RecordOf } from '../store.ts';
 
 export const CORE_FILE = 'core.json';
 export const HEAD_FILE = 'head.json';

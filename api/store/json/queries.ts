@@ -1,7 +1,7 @@
 // The store's questions answered over records held in memory: the same code for the store's committed records
 // and for a transaction's view of them (its own writes on top).
 import type { MailRecord } from '../records.ts';
-import type { Collection, Page, PageQuery, RecordOf, StoreReads } from './json-store.ts';
+import type { Collection, Page, PageQuery, RecordOf, StoreReads } from '../store.ts';
 
 export interface RecordSource {
   get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined;

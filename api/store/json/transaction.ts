@@ -1,7 +1,7 @@
 // A transaction of the JSON engine: its writes are buffered, its reads see them on top of the committed records,
 // and nothing reaches the store unless the transaction's work returns without throwing.
 import type { MailRecord } from '../records.ts';
-import type { Collection, RecordOf, Tx } from './json-store.ts';
+import type { Collection, RecordOf, Tx } from '../store.ts';
 import type { Documents } from './documents.ts';
 import { Queries, type RecordSource } from './queries.ts';
 
