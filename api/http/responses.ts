@@ -28,5 +28,5 @@ export function errorReply(error: ApiError): Reply {
 }
 
 export function toResponse(reply: Reply): Response {
-  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+  return new Response(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers });
 }

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { clientIp } from '../../api/server/client-ip.ts';
 import { createRequestLog } from '../../api/http/log.ts';
-import { rawHeader } from '../../api/server/node-adapter.ts';
 import { createRateLimiter } from '../../api/http/rate-limit.ts';
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
@@ -41,7 +40,7 @@ const server = createServer((req, res) => {
   const requestId = randomUUID();
   const ip = clientIp(
     req.socket.remoteAddress,
-    rawHeader(req.rawHeaders, 'x-forwarded-for') ?? undefined,
+    req.headers['x-forwarded-for'],
     true,
   );
   const limit = limiter.take(ip);

@@ -7,7 +7,7 @@ import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createRateLimiter } from '../../api/http/rate-limit.ts';
-import { Store } from '../../api/store/json/json-store.ts';
+import { openStore } from '../../api/store/open-store.ts';
 import type { DataRequestRecord } from '../../api/store/records.ts';
 import { makeLab } from '../../test/support/lab.ts';
 import { generateListings } from './generate-listings.ts';
@@ -364,10 +364,10 @@ async function seedRequests(
   accountId: string,
   keyId: string,
 ): Promise<void> {
-  const store = await Store.open(dataDir);
+  const store = await openStore({ dataDir });
   const batch = 500;
   for (let done = 0; done < count; done += batch) {
-    await store.transact((tx) => {
+    await store.transact(async (tx) => {
       for (let i = done; i < Math.min(done + batch, count); i++) {
         const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
         const request: DataRequestRecord = {
@@ -388,7 +388,7 @@ async function seedRequests(
           description: `Seeded request ${i} for the write benchmark: insurance calls in English, call audio.`,
           publish_to_demand_board: i % 10 === 0,
         };
-        tx.insert('requests', request);
+        await tx.insert('requests', request);
       }
     });
   }

@@ -1,10 +1,11 @@
 // The API core with the real seed catalogue, for handler tests that use real Requests (no server).
-import { createApi, type Deps } from '../../api/http/pipeline.ts';
+import { createApi } from '../../api/http/pipeline.ts';
+import type { Deps } from '../../api/http/types.ts';
 import { createCatalog } from '../../api/domain/listings/catalog.ts';
 import { loadConfig } from '../../api/config.ts';
 import { loadListings } from '../../api/domain/listings/listing-files.ts';
 import type { RequestLog } from '../../api/http/log.ts';
-import { Store } from '../../api/store/json/json-store.ts';
+import { openStore } from '../../api/store/open-store.ts';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ export async function testApi(env: Record<string, string> = {}, overrides: Parti
     error: (requestId, error) => errors.push({ requestId, error }),
   };
   const dataDir = await mkdtemp(join(tmpdir(), 'dss-api-'));
-  const store = await Store.open(dataDir);
+  const store = await openStore({ dataDir });
   const deps: Deps = {
     config: loadConfig({ DATA_DIR: dataDir, ...env }),
     catalog: createCatalog(listings),
@@ -32,7 +33,7 @@ export async function testApi(env: Record<string, string> = {}, overrides: Parti
   const api = createApi(deps);
   let n = 0;
   const call = (path: string, init: RequestInit & { ip?: string } = {}) =>
-    api.handle(new Request(`http://localhost${path}`, init), {
+    api.fetch(new Request(`http://localhost${path}`, init), {
       clientIp: init.ip ?? '192.0.2.1',
       requestId: `test-${++n}`,
     });

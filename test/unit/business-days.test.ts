@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { nextBusinessDay } from '../../api/domain/requests/business-days.ts';
-import { retryDelay } from '../../api/domain/mail/worker.ts';
+import { retryDelay } from '../../api/domain/mail/delivery.ts';
 
 // 2026-11-16 is a Monday.
 test.each([

@@ -5,7 +5,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashKey, isWellFormedKey, KEY_PREFIX, keyPrefix, newApiKey } from '../../api/domain/ids.ts';
-import { addAccount, authenticate, createOrg, issueKey } from '../../api/domain/labs/labs.ts';
+import { authenticate, issueKey } from '../../api/domain/labs/api-keys.ts';
+import { addAccount, createOrg } from '../../api/domain/labs/organisations.ts';
 import { testApi } from '../support/api.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -133,9 +134,9 @@ describe('issued keys in a real store', () => {
   beforeAll(async () => {
     t = await testApi({ RATE_LIMIT_KEY_PER_MINUTE: '100000', RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' });
     const now = new Date();
-    const issued = await t.store.transact((tx) => {
-      const org = createOrg(tx, 'Keys Lab', now);
-      const account = addAccount(tx, { orgId: org.id, email: 'keys@lab.example', verified: true }, now);
+    const issued = await t.store.transact(async (tx) => {
+      const org = await createOrg(tx, 'Keys Lab', now);
+      const account = await addAccount(tx, { orgId: org.id, email: 'keys@lab.example', verified: true }, now);
       return issueKey(tx, account.id, now);
     });
     key = issued.key;
@@ -146,7 +147,7 @@ describe('issued keys in a real store', () => {
   test('the key is well formed and only its hash is stored, nowhere the key itself', async () => {
     expect(key).toMatch(KEY_SHAPE);
     expect(isWellFormedKey(key)).toBe(true);
-    const record = t.store.core.keys.find((k) => k.id === keyId)!;
+    const record = (await t.store.keyById(keyId))!;
     expect(record.hash).toBe(hashKey(key));
     expect(record.prefix).toBe(keyPrefix(key));
     expect(JSON.stringify(record)).not.toContain(key.slice(RANDOM.start));
@@ -160,20 +161,20 @@ describe('issued keys in a real store', () => {
     expect(files).toBeGreaterThan(0);
   });
 
-  test('authenticate: the key is accepted; altered, unknown or mangled keys are refused for the right reason', () => {
-    const ok = authenticate(t.store, key);
+  test('authenticate: the key is accepted; altered, unknown or mangled keys are refused for the right reason', async () => {
+    const ok = await authenticate(t.store, key);
     expect(ok.ok && ok.caller.key.id).toBe(keyId);
     const last = key.at(-1) === 'a' ? 'b' : 'a';
-    expect(authenticate(t.store, withCharAt(key, key.length - 1, last))).toEqual({
+    expect(await authenticate(t.store, withCharAt(key, key.length - 1, last))).toEqual({
       ok: false,
       reason: 'malformed',
     });
-    expect(authenticate(t.store, withCharAt(key, 5, key[5] === 'a' ? 'b' : 'a'))).toEqual({
+    expect(await authenticate(t.store, withCharAt(key, 5, key[5] === 'a' ? 'b' : 'a'))).toEqual({
       ok: false,
       reason: 'malformed',
     });
-    expect(authenticate(t.store, newApiKey())).toEqual({ ok: false, reason: 'unknown' });
-    expect(authenticate(t.store, hashKey(key))).toEqual({ ok: false, reason: 'malformed' });
+    expect(await authenticate(t.store, newApiKey())).toEqual({ ok: false, reason: 'unknown' });
+    expect(await authenticate(t.store, hashKey(key))).toEqual({ ok: false, reason: 'malformed' });
   });
 
   test.each([

@@ -1,8 +1,10 @@
 // Rules the operator and the API share, on a real store in a temp directory.
 import { beforeEach, expect, test } from 'vitest';
-import { markReplied, overdueRequests } from '../../api/domain/requests/data-requests.ts';
+import { markReplied } from '../../api/domain/requests/data-requests.ts';
 import { RefusedError } from '../../api/errors.ts';
-import { acceptNda, addAccount, createOrg, issueKey } from '../../api/domain/labs/labs.ts';
+import { issueKey } from '../../api/domain/labs/api-keys.ts';
+import { acceptNda } from '../../api/domain/labs/nda.ts';
+import { addAccount, createOrg } from '../../api/domain/labs/organisations.ts';
 import type { DataRequestRecord } from '../../api/store/records.ts';
 import { testApi } from '../support/api.ts';
 
@@ -13,11 +15,11 @@ const now = new Date('2026-11-20T18:00:00Z'); // a Friday evening
 
 beforeEach(async () => {
   t = await testApi({ SAMPLE_REQUESTS_PER_DAY: '2', RATE_LIMIT_KEY_PER_MINUTE: '1000' });
-  ({ key, orgId } = await t.store.transact((tx) => {
-    const org = createOrg(tx, 'Ops Lab', now);
-    const account = addAccount(tx, { orgId: org.id, email: 'ops@lab.example', verified: true }, now);
-    acceptNda(tx, org.id, false, now);
-    return { key: issueKey(tx, account.id, now).key, orgId: org.id };
+  ({ key, orgId } = await t.store.transact(async (tx) => {
+    const org = await createOrg(tx, 'Ops Lab', now);
+    const account = await addAccount(tx, { orgId: org.id, email: 'ops@lab.example', verified: true }, now);
+    await acceptNda(tx, org.id, false, now);
+    return { key: (await issueKey(tx, account.id, now)).key, orgId: org.id };
   }));
 });
 
@@ -31,7 +33,7 @@ test('the daily sample cap per organisation answers 429 with Retry-After; asking
   expect(refused.status).toBe(429);
   expect((await refused.json()).error.code).toBe('rate_limited');
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(80_000);
-  expect(t.store.all('samples').filter((s) => s.org_id === orgId)).toHaveLength(2);
+  expect(await t.store.samples({ orgId })).toHaveLength(2);
 });
 
 test('overdue lists unanswered requests past their reply time; a reply moves one to in_review, once', async () => {
@@ -53,15 +55,15 @@ test('overdue lists unanswered requests past their reply time; a reply moves one
     description: 'An overdue request for the operations test.',
     publish_to_demand_board: false,
   });
-  await t.store.transact((tx) => {
-    tx.insert('requests', request('req_late', '2026-11-19T09:00:00.000Z'));
-    tx.insert('requests', request('req_later', '2026-11-20T09:00:00.000Z'));
-    tx.insert('requests', request('req_not_yet', '2026-11-23T18:00:00.000Z'));
+  await t.store.transact(async (tx) => {
+    await tx.insert('requests', request('req_late', '2026-11-19T09:00:00.000Z'));
+    await tx.insert('requests', request('req_later', '2026-11-20T09:00:00.000Z'));
+    await tx.insert('requests', request('req_not_yet', '2026-11-23T18:00:00.000Z'));
   });
-  expect(overdueRequests(t.store, now).map((r) => r.id)).toEqual(['req_late', 'req_later']);
+  expect((await t.store.overdueRequests(now)).map((r) => r.id)).toEqual(['req_late', 'req_later']);
   const replied = await t.store.transact((tx) => markReplied(tx, 'req_late', now));
   expect(replied).toMatchObject({ status: 'in_review', replied_at: now.toISOString() });
-  expect(overdueRequests(t.store, now).map((r) => r.id)).toEqual(['req_later']);
+  expect((await t.store.overdueRequests(now)).map((r) => r.id)).toEqual(['req_later']);
   await expect(t.store.transact((tx) => markReplied(tx, 'req_late', now))).rejects.toThrow(RefusedError);
   await expect(t.store.transact((tx) => markReplied(tx, 'req_nope', now))).rejects.toThrow(RefusedError);
 });

@@ -1,4 +1,5 @@
-// The store's promises (design.md), each against real files in a temp directory and real processes.
+// The store's promises (design.md), each against real files in a temp directory and real processes: the JSON
+// engine, reached as everything else reaches it, through openStore and the Store interface.
 import { execFile, spawn } from 'node:child_process';
 import { link, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { AuditRecord, MailRecord } from '../../api/store/records.ts';
-import { SEGMENT_MAX_RECORDS, Store, StoreCorruptError } from '../../api/store/json/json-store.ts';
+import { SEGMENT_MAX_RECORDS } from '../../api/store/json/layout.ts';
+import { openStore } from '../../api/store/open-store.ts';
+import { StoreCorruptError } from '../../api/store/store-errors.ts';
+import type { Store } from '../../api/store/store.ts';
 import { childEnv } from '../support/child-env.ts';
 
 const run = promisify(execFile);
@@ -25,6 +29,13 @@ const entry = (id: string, org = 'org_a'): AuditRecord => ({
   detail: null,
 });
 
+const open = () => openStore({ dataDir });
+/** Every audit record's id, as the store reads them now. */
+const auditIds = async (store: Store) => (await store.auditLog({})).map((record) => record.id);
+/** Mail not yet delivered: due at once, since the test's mail is due when made and holds no lease. */
+const undelivered = async (store: Pick<Store, 'dueMail'>) =>
+  (await store.dueMail(new Date(Date.now() + 60_000), 1000)).map((m) => m.id).sort();
+
 const onDisk = async () => {
   const files = (await readdir(join(dataDir, 'db'))).filter((name) => /^seg-\d+\.json$/.test(name));
   const ids: string[] = [];
@@ -37,32 +48,32 @@ const onDisk = async () => {
 
 describe('one instance', () => {
   test('a transaction resolves only once its write is in the file', async () => {
-    const store = await Store.open(dataDir);
+    const store = await open();
     await store.transact((tx) => tx.insert('audit', entry('a1')));
     expect(await onDisk()).toEqual(['a1']);
-    const reopened = await Store.open(dataDir);
-    expect(reopened.get('audit', 'a1')).toMatchObject({ id: 'a1' });
+    const reopened = await open();
+    expect((await reopened.auditLog({}))[0]).toMatchObject({ id: 'a1' });
   });
 
   test('a transaction that throws changes nothing; the others in its batch still commit', async () => {
-    const store = await Store.open(dataDir);
+    const store = await open();
     const results = await Promise.allSettled([
       store.transact((tx) => tx.insert('audit', entry('kept-1'))),
-      store.transact((tx) => {
-        tx.insert('audit', entry('dropped'));
-        tx.changeCore((core) => core.orgs.push({ id: 'org_dropped' } as never));
+      store.transact(async (tx) => {
+        await tx.insert('audit', entry('dropped'));
+        await tx.insert('orgs', { id: 'org_dropped' } as never);
         throw new Error('refused');
       }),
       store.transact((tx) => tx.insert('audit', entry('kept-2'))),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(store.get('audit', 'dropped')).toBeUndefined();
-    expect(store.core.orgs).toEqual([]);
+    expect(await auditIds(store)).not.toContain('dropped');
+    expect(await store.orgs()).toEqual([]);
     expect((await onDisk()).sort()).toEqual(['kept-1', 'kept-2']);
   });
 
   test('transactions see the earlier ones of their batch, and concurrent ones are committed together', async () => {
-    const store = await Store.open(dataDir);
+    const store = await open();
     const ids = Array.from({ length: 300 }, (_, i) => `c${i}`);
     await Promise.all(ids.map((id) => store.transact((tx) => tx.insert('audit', entry(id)))));
     expect((await onDisk()).sort()).toEqual([...ids].sort());
@@ -72,11 +83,11 @@ describe('one instance', () => {
   });
 
   test('growth goes to new segments; a write rewrites only the open one', async () => {
-    const store = await Store.open(dataDir);
+    const store = await open();
     const total = SEGMENT_MAX_RECORDS * 2 + 10;
     for (let i = 0; i < total; i += 50) {
-      await store.transact((tx) => {
-        for (let j = i; j < Math.min(i + 50, total); j++) tx.insert('audit', entry(`g${j}`));
+      await store.transact(async (tx) => {
+        for (let j = i; j < Math.min(i + 50, total); j++) await tx.insert('audit', entry(`g${j}`));
       });
     }
     const segments = (await readdir(join(dataDir, 'db'))).filter((n) => /^seg-\d+\.json$/.test(n)).sort();
@@ -85,49 +96,44 @@ describe('one instance', () => {
     await store.transact((tx) => tx.insert('audit', entry('one-more')));
     const after = await Promise.all(segments.map((n) => stat(join(dataDir, 'db', n))));
     expect(after.map((s, i) => s.ino === before[i]!.ino)).toEqual([true, true, false]);
-    expect((await Store.open(dataDir)).all('audit')).toHaveLength(total + 1);
+    expect(await auditIds(await open())).toHaveLength(total + 1);
   });
 
   test('rewrites reuse two inodes in turn, so none is freed (ext4 without a journal scans past freed ones)', async () => {
-    const store = await Store.open(dataDir);
+    const store = await open();
     const inodes = new Set<number>();
     for (let i = 0; i < 6; i++) {
       await store.transact((tx) => tx.insert('audit', entry(`r${i}`)));
       inodes.add((await stat(join(dataDir, 'db', 'seg-000001.json'))).ino);
     }
     expect(inodes.size).toBe(2);
-    expect((await Store.open(dataDir)).all('audit')).toHaveLength(6);
+    expect(await auditIds(await open())).toHaveLength(6);
   });
 
   test('what a killed write left beside the files is removed, and writing goes on', async () => {
-    const store = await Store.open(dataDir);
+    const store = await open();
     await store.transact((tx) => tx.insert('audit', entry('k1')));
     const db = join(dataDir, 'db');
     // A process killed after linking the old file aside, and one killed mid-write of its spare.
     await link(join(db, 'seg-000001.json'), join(db, 'seg-000001.json.999999.spare.old'));
     await writeFile(join(db, 'seg-000001.json.999998.spare'), '{"audit": [');
-    const next = await Store.open(dataDir);
+    const next = await open();
     await next.transact((tx) => tx.insert('audit', entry('k2')));
     await next.transact((tx) => tx.insert('audit', entry('k3')));
     const names = await readdir(db);
     expect(names.filter((n) => n.includes('99999'))).toEqual([]);
-    expect(
-      (await Store.open(dataDir))
-        .all('audit')
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual(['k1', 'k2', 'k3']);
+    expect((await auditIds(await open())).sort()).toEqual(['k1', 'k2', 'k3']);
   });
 
   test('an update rewrites the record where it lives', async () => {
-    const store = await Store.open(dataDir);
+    const store = await open();
     await store.transact((tx) => tx.insert('audit', entry('u1')));
     await store.transact((tx) => tx.update('audit', 'u1', { detail: 'changed' }));
-    expect((await Store.open(dataDir)).get('audit', 'u1')?.detail).toBe('changed');
+    expect((await (await open()).auditLog({}))[0]?.detail).toBe('changed');
   });
 
   test('a file that shrinks holds only its new text, in both of its inodes', async () => {
-    const store = await Store.open(dataDir);
+    const store = await open();
     await store.transact((tx) => tx.insert('audit', { ...entry('s1'), detail: 'x'.repeat(5000) }));
     await store.transact((tx) => tx.update('audit', 's1', { detail: 'y'.repeat(3000) }));
     // Both inodes have now held a long text; each of the next two writes goes over one of them.
@@ -157,50 +163,44 @@ test('undelivered mail is tracked through sends, other instances and reopening',
     created_at: new Date().toISOString(),
     sent_at: null,
   });
-  const ids = (mails: MailRecord[]) => mails.map((m) => m.id).sort();
-  const sender = await Store.open(dataDir);
-  const other = await Store.open(dataDir);
-  await sender.transact((tx) => {
-    tx.insert('mail', mail('m1', 'queued'));
-    tx.insert('mail', mail('m2', 'queued'));
-    tx.insert('mail', mail('m3', 'sent'));
+  const sender = await open();
+  const other = await open();
+  await sender.transact(async (tx) => {
+    await tx.insert('mail', mail('m1', 'queued'));
+    await tx.insert('mail', mail('m2', 'queued'));
+    await tx.insert('mail', mail('m3', 'sent'));
     // Inside the transaction, its own changes count.
-    expect(ids(tx.undeliveredMail())).toEqual(['m1', 'm2']);
+    expect(await undelivered(tx)).toEqual(['m1', 'm2']);
   });
-  expect(ids(sender.undeliveredMail())).toEqual(['m1', 'm2']);
+  expect(await undelivered(sender)).toEqual(['m1', 'm2']);
   await sender.transact((tx) => tx.update('mail', 'm1', { status: 'sending' }));
   await sender.transact((tx) => tx.update('mail', 'm2', { status: 'sent' }));
-  expect(ids(sender.undeliveredMail())).toEqual(['m1']);
-  await other.refresh();
-  expect(ids(other.undeliveredMail())).toEqual(['m1']);
+  expect(await undelivered(sender)).toEqual(['m1']);
+  expect(await undelivered(other)).toEqual(['m1']);
   await other.transact((tx) => tx.update('mail', 'm1', { status: 'failed' }));
-  await sender.refresh();
-  expect(sender.undeliveredMail()).toEqual([]);
+  expect(await undelivered(sender)).toEqual([]);
   await other.transact((tx) => tx.insert('mail', mail('m4', 'queued')));
-  expect(ids((await Store.open(dataDir)).undeliveredMail())).toEqual(['m4']);
+  expect(await undelivered(await open())).toEqual(['m4']);
 });
 
 describe('several instances and processes', () => {
   test('two instances write at once, none loses the other; a reader sees a write at once', async () => {
-    const a = await Store.open(dataDir);
-    const b = await Store.open(dataDir);
+    const a = await open();
+    const b = await open();
     await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        (i % 2 ? a : b).transact((tx) => {
-          tx.insert('audit', entry(`x${i}`));
-          tx.changeCore((core) => core.orgs.push({ id: `org_${i}` } as never));
+        (i % 2 ? a : b).transact(async (tx) => {
+          await tx.insert('audit', entry(`x${i}`));
+          await tx.insert('orgs', { id: `org_${i}` } as never);
         }),
       ),
     );
-    await a.refresh();
-    await b.refresh();
     for (const store of [a, b]) {
-      expect(store.all('audit')).toHaveLength(100);
-      expect(store.core.orgs).toHaveLength(100);
+      expect(await auditIds(store)).toHaveLength(100);
+      expect(await store.orgs()).toHaveLength(100);
     }
     await a.transact((tx) => tx.insert('audit', entry('fresh')));
-    await b.refresh();
-    expect(b.get('audit', 'fresh')).toBeDefined();
+    expect(await auditIds(b)).toContain('fresh');
   });
 
   test('four processes writing 150 records each at once: all 600 are stored', async () => {
@@ -234,19 +234,19 @@ describe('several instances and processes', () => {
       // Only whole lines were acknowledged: the kill may cut the last one.
       const acknowledged = out.split('\n').slice(0, -1);
       expect(acknowledged.length).toBeGreaterThan(100);
-      const store = await Store.open(dataDir); // every file parses, or this throws
-      for (const id of acknowledged) expect(store.get('audit', id), id).toBeDefined();
+      const stored = new Set(await auditIds(await open())); // every file parses, or open() throws
+      for (const id of acknowledged) expect(stored.has(id), id).toBe(true);
     }
   }, 60_000);
 });
 
 test('a corrupt file stops open() with a message naming it, and is left as it was', async () => {
-  const store = await Store.open(dataDir);
+  const store = await open();
   await store.transact((tx) => tx.insert('audit', entry('before')));
-  await store.transact((tx) => tx.changeCore((core) => core.orgs.push({ id: 'org_x' } as never)));
+  await store.transact((tx) => tx.insert('orgs', { id: 'org_x' } as never));
   const core = join(dataDir, 'db', 'core.json');
   await writeFile(core, '{"orgs": [ {"id": "org_x"');
-  await expect(Store.open(dataDir)).rejects.toThrow(StoreCorruptError);
-  await expect(Store.open(dataDir)).rejects.toThrow(/core\.json is not valid JSON/);
+  await expect(open()).rejects.toThrow(StoreCorruptError);
+  await expect(open()).rejects.toThrow(/core\.json is not valid JSON/);
   expect(await readFile(core, 'utf8')).toBe('{"orgs": [ {"id": "org_x"');
 });

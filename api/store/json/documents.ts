@@ -96,9 +96,8 @@ export class Documents implements RecordSource {
   place<C extends Collection>(collection: C, record: RecordOf<C>, dirty: Set<string>): void {
     const existing = this.#index.get(collection)!.get(record.id);
     const file = existing?.file ?? (isCore(collection) ? CORE_FILE : this.#openSegment());
-    const list = (file === CORE_FILE ? this.#core.data : this.#segments.get(file)!.data)[
-      collection as keyof (Core & Segment)
-    ] as RecordOf<C>[];
+    const document = (file === CORE_FILE ? this.#core.data : this.#segments.get(file)!.data) as Record<string, unknown>;
+    const list = document[collection] as RecordOf<C>[];
     if (existing) list[list.findIndex((item) => item.id === record.id)] = record;
     else list.push(record);
     this.#indexRecord(collection, record, file);
@@ -110,8 +109,8 @@ export class Documents implements RecordSource {
     const version = this.#head.version + 1;
     await writeDurably(
       [...dirty].map((name) => {
-        const db: Low<unknown> = name === CORE_FILE ? this.#core : this.#segments.get(name)!;
-        return { file: db.adapter as DurableJSONFile<unknown>, data: db.data };
+        const db = name === CORE_FILE ? this.#core : this.#segments.get(name)!;
+        return { file: db.adapter as DurableJSONFile<unknown>, data: db.data as unknown };
       }),
     );
     const files = { ...this.#head.files };
