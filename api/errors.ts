@@ -1,35 +1,104 @@
 // One error type, thrown anywhere in the API core and turned into the envelope in one place (http.ts).
 // Codes are stable: clients switch on them (spec: Errors; contract §5).
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'nda_required'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  | 'link_expired'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'invalid'
-  | 'rate_limited'
-  | 'internal'
-  | 'unavailable';
+/**
+ * Every error code, its HTTP status, when it is sent and what the client should do: the one place they are
+ * written. The ErrorCode type, the Error schema's enum, the OpenAPI error responses, the API guide's table
+ * and llms.txt are all derived from it, so adding or rewording a code here changes every one of them.
+ */
+export const ERROR_CODES = {
+  bad_request: {
+    status: 400,
+    when: 'The body is not JSON, is not UTF-8 or was cut off, nests deeper than 32 levels, or uses a prototype key',
+    todo: 'Fix the body and send it again.',
+  },
+  unauthorized: {
+    status: 401,
+    when: 'The API key is missing (where one is needed), malformed, unknown or revoked; a present but invalid key is refused on public endpoints too',
+    todo: 'Send Authorization: Bearer <API_KEY>; keys come from the service operator.',
+  },
+  nda_required: {
+    status: 403,
+    when: 'Your organisation has not accepted the sample NDA',
+    todo: 'Ask the service operator for the NDA; once it is accepted, ask again.',
+  },
+  forbidden: {
+    status: 403,
+    when: 'This key or link may not do this; for a sample download: the link is forged or altered, for another listing, or the NDA was withdrawn',
+    todo: 'Use the link from your email as it is, or ask for the sample again; when asking for a sample, treat it like nda_required.',
+  },
+  not_found: {
+    status: 404,
+    when: 'No such listing, request, sample file or endpoint (another organisation\'s request is also "not found")',
+    todo: 'GET /api/v1/catalog lists the listings; /openapi.json lists the endpoints.',
+  },
+  method_not_allowed: {
+    status: 405,
+    when: 'The path does not accept this method',
+    todo: 'Use a method from the Allow header.',
+  },
+  conflict: {
+    status: 409,
+    when: 'A request with this Idempotency-Key is still being processed',
+    todo: 'Retry in a moment.',
+  },
+  link_expired: {
+    status: 410,
+    when: 'The sample download link has expired (after SAMPLE_LINK_TTL_SECONDS, 72 h by default)',
+    todo: 'Ask for the sample again.',
+  },
+  payload_too_large: {
+    status: 413,
+    when: 'The body is over MAX_BODY_BYTES (64 KiB by default)',
+    todo: 'Shorten the description.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    when: 'The body is not sent as JSON',
+    todo: 'Send Content-Type: application/json.',
+  },
+  invalid: {
+    status: 422,
+    when: 'A field or query parameter is not valid, or an Idempotency-Key was already used with another body',
+    todo: 'error.fields names each failing field or parameter (dot path, e.g. languages.0) with what it must be.',
+  },
+  rate_limited: {
+    status: 429,
+    when: "Over the rate limit (per client IP, or per key with a key) or the organisation's daily sample quota",
+    todo: 'Wait the Retry-After seconds, then retry.',
+  },
+  internal: {
+    status: 500,
+    when: 'Something went wrong on our side',
+    todo: 'Retry later; if it persists, report it quoting the X-Request-Id header.',
+  },
+  unavailable: {
+    status: 503,
+    when: 'A part of the service this needs (such as sample downloads) is not available right now',
+    todo: 'Retry later.',
+  },
+} as const satisfies Record<string, { status: number; when: string; todo: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+/** The status that goes with `code`: a throw site that pairs them wrongly does not compile. */
+export type ErrorStatus<C extends ErrorCode = ErrorCode> = (typeof ERROR_CODES)[C]['status'];
+
+/** The codes as a non-empty tuple, in the table's order (what z.enum takes). */
+export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
 /** On 422: the failing fields by dot path (`languages.0`), each with its messages. */
 export type FieldErrors = Record<string, string[]>;
 
-export class ApiError extends Error {
+export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
   override name = 'ApiError';
-  readonly status: number;
-  readonly code: ErrorCode;
+  readonly status: ErrorStatus<C>;
+  readonly code: C;
   readonly fields: FieldErrors | undefined;
   readonly headers: Record<string, string>;
 
   constructor(
-    status: number,
-    code: ErrorCode,
+    status: ErrorStatus<C>,
+    code: C,
     message: string,
     options: { fields?: FieldErrors; headers?: Record<string, string> } = {},
   ) {

@@ -13,6 +13,7 @@ import {
   sampleAcceptedSchema,
 } from './schemas.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
+import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
 import { EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../domain/vocabulary.ts';
 
@@ -53,28 +54,32 @@ function errorResponse(description: string, extraHeaders: Record<string, unknown
   };
 }
 
-const ERRORS = {
-  400: errorResponse(
-    'bad_request: the body is not JSON, nests deeper than 32 levels or uses a prototype key',
-  ),
-  401: errorResponse('unauthorized: the API key is missing (where required), malformed, unknown or revoked', {
+// The headers an error carries besides the rate-limit ones (what each code means is in ERROR_CODES).
+const ERROR_HEADERS: Partial<Record<ErrorCode, Record<string, unknown>>> = {
+  unauthorized: {
     'WWW-Authenticate': header('Bearer realm="api", with error="invalid_token" when a key was refused'),
-  }),
-  404: errorResponse(
-    'not_found: no such listing or request (another organisation\'s request is also "not found")',
-  ),
-  405: errorResponse('method_not_allowed', { Allow: header('The methods this path accepts') }),
-  409: errorResponse('conflict: a request with this Idempotency-Key is still being processed; retry shortly'),
-  413: errorResponse('payload_too_large: the body is over MAX_BODY_BYTES (64 KiB by default)'),
-  415: errorResponse('unsupported_media_type: send Content-Type: application/json'),
-  422: errorResponse('invalid: error.fields names each failing field or parameter'),
-  429: errorResponse('rate_limited: wait Retry-After seconds', {
+  },
+  method_not_allowed: { Allow: header('The methods this path accepts') },
+  rate_limited: {
     'Retry-After': header('Whole seconds to wait (at least 1)', { type: 'integer', minimum: 1 }),
-  }),
+  },
 };
 
-const pick = (...codes: (keyof typeof ERRORS)[]) =>
-  Object.fromEntries(codes.map((code) => [code, ERRORS[code]]));
+const describeError = (code: ErrorCode) => `${code}: ${ERROR_CODES[code].when}. ${ERROR_CODES[code].todo}`;
+
+/** An operation's error responses by status; codes that share a status (403) share its response. */
+function errors(...codes: ErrorCode[]) {
+  const byStatus = Map.groupBy(codes, (code) => ERROR_CODES[code].status);
+  return Object.fromEntries(
+    [...byStatus].map(([status, shared]) => [
+      status,
+      errorResponse(
+        shared.map(describeError).join(' '),
+        Object.assign({}, ...shared.map((code) => ERROR_HEADERS[code])),
+      ),
+    ]),
+  );
+}
 
 function ok(description: string, schema: z.ZodType, status = 200, extra: Record<string, unknown> = {}) {
   return {
@@ -119,7 +124,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         parameters: queryParameters(catalogQuerySchema),
         responses: {
           ...ok('The listings', catalogListSchema, 200, { 'Cache-Control': header('public, max-age=60') }),
-          ...pick(401, 422, 429),
+          ...errors('unauthorized', 'invalid', 'rate_limited'),
         },
       },
     },
@@ -132,7 +137,10 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         tags: ['Catalogue'],
         security: optionalKey,
         parameters: [listingId],
-        responses: { ...ok('The listing', listingResponseSchema), ...pick(401, 404, 429) },
+        responses: {
+          ...ok('The listing', listingResponseSchema),
+          ...errors('unauthorized', 'not_found', 'rate_limited'),
+        },
       },
     },
     '/api/v1/demand': {
@@ -143,7 +151,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
           'Public. Anonymised data requests labs chose to publish, newest first: never the organisation, the account or the description.',
         tags: ['Demand'],
         security: optionalKey,
-        responses: { ...ok('The posts', demandListSchema), ...pick(401, 429) },
+        responses: { ...ok('The posts', demandListSchema), ...errors('unauthorized', 'rate_limited') },
       },
     },
     '/api/v1/requests': {
@@ -188,7 +196,15 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
               'true when this answer replays an earlier request with the same Idempotency-Key',
             ),
           }),
-          ...pick(400, 401, 409, 413, 415, 422, 429),
+          ...errors(
+            'bad_request',
+            'unauthorized',
+            'conflict',
+            'payload_too_large',
+            'unsupported_media_type',
+            'invalid',
+            'rate_limited',
+          ),
         },
       },
       get: {
@@ -196,7 +212,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         summary: "Your organisation's data requests",
         tags: ['Requests'],
         security: keyed,
-        responses: { ...ok('Newest first', labRequestListSchema), ...pick(401, 429) },
+        responses: { ...ok('Newest first', labRequestListSchema), ...errors('unauthorized', 'rate_limited') },
       },
     },
     '/api/v1/requests/{id}': {
@@ -214,7 +230,10 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
             example: 'req_7Gk2qW9xLmN3pR5tV8yZ',
           },
         ],
-        responses: { ...ok('The request', labRequestResponseSchema), ...pick(401, 404, 429) },
+        responses: {
+          ...ok('The request', labRequestResponseSchema),
+          ...errors('unauthorized', 'not_found', 'rate_limited'),
+        },
       },
     },
     '/api/v1/samples/{id}': {
@@ -228,10 +247,8 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         parameters: [listingId],
         responses: {
           ...ok('Accepted: pending verification', sampleAcceptedSchema, 202),
-          403: errorResponse(
-            'nda_required: your organisation has not accepted the sample NDA (clients should accept forbidden too)',
-          ),
-          ...pick(401, 404, 429),
+          // forbidden too: clients should be ready for it wherever nda_required can come.
+          ...errors('unauthorized', 'nda_required', 'forbidden', 'not_found', 'rate_limited'),
         },
       },
     },
@@ -254,11 +271,8 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
               },
             },
           },
-          403: errorResponse(
-            'forbidden: the link is forged or altered, for another listing, or the NDA was withdrawn',
-          ),
-          410: errorResponse('link_expired: ask for the sample again'),
-          ...pick(404, 429),
+          // unauthorized: a public path, but a present and invalid key is still refused.
+          ...errors('unauthorized', 'forbidden', 'not_found', 'link_expired', 'rate_limited', 'unavailable'),
         },
       },
     },

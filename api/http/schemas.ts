@@ -1,30 +1,14 @@
 // The response bodies of /api/v1 as zod schemas: the handlers' types and the OpenAPI document both come from
 // here, so the document cannot drift from what the API sends.
 import { z } from 'zod';
+import { ERROR_CODE_NAMES } from '../errors.ts';
 import { ndaSchema, publicListingSchema } from '../domain/listings/listing-schema.ts';
 import { demandPostSchema, labRequestSchema } from '../domain/requests/views.ts';
 
 export const errorSchema = z
   .object({
     error: z.object({
-      code: z
-        .enum([
-          'bad_request',
-          'unauthorized',
-          'forbidden',
-          'nda_required',
-          'not_found',
-          'method_not_allowed',
-          'conflict',
-          'link_expired',
-          'payload_too_large',
-          'unsupported_media_type',
-          'invalid',
-          'rate_limited',
-          'internal',
-          'unavailable',
-        ])
-        .describe('Stable: switch on this, not on the message'),
+      code: z.enum(ERROR_CODE_NAMES).describe('Stable: switch on this, not on the message'),
       message: z.string().describe('What went wrong and what to do next'),
       fields: z
         .record(z.string(), z.array(z.string()))

@@ -1,4 +1,5 @@
-// The human API guide (/docs/api/) is drawn from the OpenAPI document, so both say the same thing.
+// The human API guide (/docs/api/) is drawn from the OpenAPI document and the error table, so they agree.
+import { ERROR_CODE_NAMES, ERROR_CODES, type ErrorCode } from '../../api/errors.ts';
 import { openApiDocument } from '../../api/http/openapi.ts';
 
 type Operation = {
@@ -70,4 +71,14 @@ export function apiGuide(site: URL): GuideEntry[] {
       };
     }),
   );
+}
+
+export type ErrorGuideRow = { status: number; code: ErrorCode; what: string };
+
+/** The guide's error table: every code, when it comes and what to do, in the order of ERROR_CODES. */
+export function errorGuide(): ErrorGuideRow[] {
+  return ERROR_CODE_NAMES.map((code) => {
+    const { status, when, todo } = ERROR_CODES[code];
+    return { status, code, what: `${when}. ${todo}` };
+  });
 }

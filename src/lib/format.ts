@@ -50,7 +50,7 @@ export function listingSummary(listing: ListingWithoutNda): string {
 /** Public facts as label/value rows, in the spec's field order (the page's fact sheet and the Markdown table). */
 export function listingFacts(listing: ListingWithoutNda): [string, string][] {
   const rows: [string, string][] = [
-    ['ListingWithoutNda id', listing.id],
+    ['Listing ID', listing.id],
     ['Vertical', VERTICAL_LABELS[listing.vertical]],
     ['Data type', humanize(listing.data_type)],
     ['Size', listing.size_band],

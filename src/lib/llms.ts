@@ -1,5 +1,6 @@
 // /llms.txt and /llms-full.txt in the llmstxt.org format: an H1, a blockquote summary, then H2 sections of links,
 // with "Optional" last (links an agent may skip when its context is short).
+import { ERROR_CODE_NAMES, ERROR_CODES } from '../../api/errors.ts';
 import type { ListingEntry } from './listings.ts';
 import { listingSummary } from './format.ts';
 import { listingMarkdown } from './listing-markdown.ts';
@@ -26,6 +27,14 @@ function intro(site: URL): string[] {
   ];
 }
 
+/** Every error code as a nested list item: its status, when it comes and what to do. */
+function errorLines(): string[] {
+  return ERROR_CODE_NAMES.map((code) => {
+    const { status, when, todo } = ERROR_CODES[code];
+    return `  - ${status} \`${code}\`: ${when}. ${todo}`;
+  });
+}
+
 function agentGuide(site: URL): string[] {
   const at = (path: string) => new URL(path, site).href;
   return [
@@ -37,7 +46,8 @@ function agentGuide(site: URL): string[] {
     `- Ask for data: \`POST ${at('/api/v1/requests')}\` with \`Content-Type: application/json\`, an \`Idempotency-Key\` header (a UUID, so a retry is safe) and a body with \`data_types\` (required, e.g. ["call_audio"]) and \`description\` (required), optionally \`languages\`, \`domains\`, \`volume\`, \`timeline\`, \`exclusivity\`, \`publish_to_demand_board\`. Answer: 201 \`{"data":{"id","status":"received"}}\`; a sourcing lead replies within one business day. Follow up with \`GET ${at('/api/v1/requests')}\`.`,
     `- Ask for a sample: \`POST ${at('/api/v1/samples/')}{id}\` with the key and no body. 202 \`{"status":"pending_verification"}\`; once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. 403 \`nda_required\` (or \`forbidden\`) until the organisation has accepted the NDA.`,
     `- See what other labs want: \`GET ${at('/api/v1/demand')}\` (anonymised).`,
-    '- Read errors: `{ "error": { "code", "message" } }`; switch on `code`: 401 unauthorized (fix the key), 403 nda_required/forbidden, 404 not_found, 409 conflict (retry shortly), 413 payload_too_large, 415 unsupported_media_type, 422 invalid (`error.fields` names each failing field), 429 rate_limited (wait `Retry-After` seconds). Every response carries `RateLimit` and `RateLimit-Policy` headers.',
+    '- Read errors: `{ "error": { "code", "message" } }`, on 422 also `error.fields`; switch on `code`, not on the message. Every response carries `RateLimit` and `RateLimit-Policy` headers. The codes:',
+    ...errorLines(),
     '',
   ];
 }
