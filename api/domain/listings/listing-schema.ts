@@ -62,7 +62,7 @@ export const modalityList = z.string().refine(
 );
 
 // YAML turns an unquoted 2024-03-18 into a Date; keep dates as ISO strings either way.
-const isoDate = z.union([z.iso.date(), z.date().transform((date) => date.toISOString().slice(0, 10))]);
+const isoDate = z.preprocess((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value), z.iso.date());
 
 // A language given by name or code becomes its English name ("eng", "en-US" → "English").
 export const language = z.string().transform((value, ctx) => {
@@ -90,7 +90,8 @@ export const ndaSchema = z.strictObject({
   }),
   composition: z
     .record(z.string(), z.unknown())
-    .refine((value) => Object.keys(value).length > 0, { error: 'must hold the exact counts and breakdowns' }),
+    .refine((value) => Object.keys(value).length > 0, { error: 'must hold the exact counts and breakdowns' })
+    .describe('Exact counts and breakdowns'),
   sample_file: z
     .string()
     .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[\w./-]+$/, {
