@@ -1,5 +1,7 @@
 // `npm run bench [-- build|reads|rejections|writes|memory|pages …]`: measures ours against a baseline measured in
 // the same run on the same machine, prints one table (Markdown, for BENCHMARKS.md), and never fails on speed.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { buildPart, memoryPart, readsPart, rejectionsPart, writesPart } from './parts.ts';
 import { pagesPart } from './pages.ts';
@@ -21,8 +23,14 @@ if (unknown.length) {
   process.stderr.write(`Unknown part ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}\n`);
   process.exit(2);
 }
+// Every part but the build one runs the built server, as `npm start` does: build first if a fresh clone has none.
+const parts = asked.length ? asked : Object.keys(PARTS);
+if (parts.some((name) => name !== 'build') && !existsSync('dist/server/entry.mjs')) {
+  process.stderr.write('No build in dist/: running "npm run build" first.\n');
+  execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
 const rows: Row[] = [];
-for (const name of asked.length ? asked : Object.keys(PARTS)) {
+for (const name of parts) {
   const started = performance.now();
   try {
     rows.push(...(await PARTS[name]!()));
