@@ -1,4 +1,4 @@
-// One error type, thrown anywhere in the API core and turned into the envelope in one place (http.ts).
+// One error type, thrown anywhere in the API core and turned into the envelope in one place (http/pipeline.ts).
 // Codes are stable: clients switch on them (spec: Errors; contract §5).
 
 /**

@@ -3,7 +3,7 @@ import { glob } from 'astro/loaders';
 import { listingFileSchema } from '../api/domain/listings/listing-schema.ts';
 import { contentDir } from './lib/content-dir.ts';
 
-// The same files and the same schema as api/listings.ts, so the build and the API agree on every listing.
+// The same files and the same schema as api/domain/listings/listing-files.ts, so the build and the API agree on every listing.
 export const collections = {
   listings: defineCollection({
     loader: glob({ pattern: '*.md', base: `${contentDir}/listings` }),

@@ -12,9 +12,8 @@ const WHY_REFUSED = {
   revoked: 'has been revoked; use its successor or ask the operator for a new key',
 };
 
-/** The caller behind an Authorization header, undefined without one; throws 401 for a header that fails. */
-export async function callerOf(authorization: string | null, reads: StoreReads): Promise<Caller | undefined> {
-  if (authorization === null) return undefined;
+/** The caller behind an Authorization header; throws 401 for a header that fails. */
+export async function callerOf(authorization: string, reads: StoreReads): Promise<Caller> {
   const token = BEARER.exec(authorization)?.[1];
   if (!token) throw unauthorized('The Authorization header must be "Bearer <API_KEY>".', 'invalid_request');
   const check = await authenticate(reads, token);

@@ -2,13 +2,14 @@
 // Content-Length claims), JSON syntax, and shapes that could never be stored back (deep nesting,
 // prototype keys) are each refused with their own code before any handler sees the body.
 import { ApiError } from '../errors.ts';
+import type { ApiRequest } from './types.ts';
 
 export const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 export type JsonBody = { value: unknown; text: string };
 
-export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
+export async function readJsonBody(request: ApiRequest, maxBytes: number): Promise<JsonBody> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError(

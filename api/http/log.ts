@@ -44,7 +44,19 @@ export function createRequestLog(out: Writable = process.stdout, err: Writable =
   const push = (record: Record<string, unknown>) =>
     queue(JSON.stringify({ time: new Date().toISOString(), ...record }) + '\n');
   return {
-    request: (line) => push({ ...line, durationMs: Math.round(line.durationMs * 100) / 100 }),
+    request: ({ requestId, method, route, status, durationMs, clientIp, keyId }) =>
+      queue(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          requestId,
+          method,
+          route,
+          status,
+          durationMs: Math.round(durationMs * 100) / 100,
+          clientIp,
+          keyId,
+        }) + '\n',
+      ),
     info: (message, fields = {}) => push({ level: 'info', msg: message, ...fields }),
     error(requestId, error) {
       // The stack goes to the operator's log, never into a response.

@@ -1,4 +1,4 @@
-// The API core: a web Request in, a reply out, for every /api/v1 request. It routes, identifies the caller,
+// The API core: a request in (a web Request or the node adapter's view of one), a reply out, for every /api/v1 request. It routes, identifies the caller,
 // counts the request against its limit, runs the handler, turns any failure into the error envelope, adds the
 // headers every API answer carries, and writes the log line. Knows nothing of Astro or node:http.
 import type { Caller } from '../domain/labs/api-keys.ts';
@@ -9,7 +9,7 @@ import type { RateLimitDecision } from './rate-limit.ts';
 import { empty, errorReply, toResponse } from './responses.ts';
 import { createRouter } from './router.ts';
 import { ROUTES } from './routes.ts';
-import type { Deps, Reply, RequestMeta } from './types.ts';
+import type { ApiRequest, Deps, Reply, RequestMeta } from './types.ts';
 
 const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -35,7 +35,7 @@ export function createApi(deps: Deps) {
   const router = createRouter(ROUTES);
   const limits = createLimits(deps.config);
 
-  async function dispatch(request: Request, meta: RequestMeta, trace: Trace): Promise<Reply> {
+  async function dispatch(request: ApiRequest, meta: RequestMeta, trace: Trace): Promise<Reply> {
     const at = now();
     const url = new URL(request.url);
     const match = router.match(request.method, url.pathname);
@@ -55,20 +55,24 @@ export function createApi(deps: Deps) {
     const { access, handle } = route.handler;
     if (access !== 'unlimited') {
       // The limit is counted before an invalid key is refused: a flood of bad keys is still a flood.
-      const identified = await callerOf(request.headers.get('authorization'), deps.store).then(
-        (caller) => ({ caller, error: undefined }),
-        (error: unknown) => ({ caller: undefined, error }),
-      );
-      trace.caller = identified.caller;
-      trace.limit = limits.take(meta.clientIp, identified.caller?.key.id, at);
-      if (!trace.limit.allowed) return rateLimited(trace.limit, Boolean(identified.caller));
-      if (identified.error) throw identified.error;
-      if (access === 'key' && !identified.caller) {
+      const authorization = request.headers.get('authorization');
+      let refusedKey: unknown;
+      if (authorization !== null) {
+        try {
+          trace.caller = await callerOf(authorization, deps.store);
+        } catch (error) {
+          refusedKey = error;
+        }
+      }
+      trace.limit = limits.take(meta.clientIp, trace.caller?.key.id, at);
+      if (!trace.limit.allowed) return rateLimited(trace.limit, Boolean(trace.caller));
+      if (refusedKey) throw refusedKey;
+      if (access === 'key' && !trace.caller) {
         throw unauthorized(
           'This endpoint needs an API key: send "Authorization: Bearer <API_KEY>". Keys come from the service operator.',
         );
       }
-      if (identified.caller) touchKey(identified.caller, at);
+      if (trace.caller) touchKey(trace.caller, at);
     }
     return handle(request, {
       url,
@@ -99,10 +103,15 @@ export function createApi(deps: Deps) {
     );
   }
 
-  async function handle(request: Request, meta: RequestMeta): Promise<Reply> {
+  async function handle(request: ApiRequest, meta: RequestMeta): Promise<Reply> {
     const startedAt = meta.startedAt ?? performance.now();
     const trace: Trace = { route: 'unmatched' };
-    const reply = await dispatch(request, meta, trace).catch((error: unknown) => failure(error, meta));
+    let reply: Reply;
+    try {
+      reply = await dispatch(request, meta, trace);
+    } catch (error) {
+      reply = failure(error, meta);
+    }
     Object.assign(
       reply.headers,
       trace.limit?.headers,

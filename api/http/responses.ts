@@ -6,8 +6,11 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 type Init = { status?: number; headers?: Record<string, string> };
 
-const lowerCased = (headers: Record<string, string> = {}) =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+function headerRecord(headers: Record<string, string> = {}, body: unknown): Record<string, string> {
+  const record: Record<string, string> = body === null ? {} : { 'content-type': JSON_TYPE };
+  for (const name in headers) record[name.toLowerCase()] = headers[name]!;
+  return record;
+}
 
 export function json(data: unknown, init: Init = {}): Reply {
   return jsonText(JSON.stringify(data), init);
@@ -15,11 +18,11 @@ export function json(data: unknown, init: Init = {}): Reply {
 
 /** A JSON reply from an already serialised body: a Buffer when the same bytes are sent again and again. */
 export function jsonText(body: string | Uint8Array, init: Init = {}): Reply {
-  return { status: init.status ?? 200, headers: { 'content-type': JSON_TYPE, ...lowerCased(init.headers) }, body };
+  return { status: init.status ?? 200, headers: headerRecord(init.headers, body), body };
 }
 
 export function empty(init: Init): Reply {
-  return { status: init.status ?? 204, headers: lowerCased(init.headers), body: null };
+  return { status: init.status ?? 204, headers: headerRecord(init.headers, null), body: null };
 }
 
 export function errorReply(error: ApiError): Reply {

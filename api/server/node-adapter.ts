@@ -1,43 +1,58 @@
-// node:http ↔ the API core: an IncomingMessage becomes a web Request, a reply is written to the ServerResponse.
+// node:http ↔ the API core: an IncomingMessage becomes the core's view of a request, a reply is written to the
+// ServerResponse.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { Reply } from '../http/types.ts';
+import type { ApiRequest, Reply } from '../http/types.ts';
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function toRequest(req: IncomingMessage): Request {
+/** The core's view of a node request: method, URL and headers as node parsed them; the body as a web stream. */
+export function toApiRequest(req: IncomingMessage): ApiRequest {
   const method = req.method ?? 'GET';
   // Concatenated, never resolved: `//evil/x` must stay a path on our origin.
   const url = `http://localhost${req.url?.startsWith('/') ? req.url : '/'}`;
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    if (!raw[i]!.startsWith(':')) headers.append(raw[i]!, raw[i + 1]!); // not an HTTP/2 pseudo-header
-  }
-  if (BODYLESS.has(method)) return new Request(url, { method, headers });
-  // The body is a stream the handler may read or leave: an early 401, 413 or 429 never reads it.
-  const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-  return new Request(url, { method, headers, body, duplex: 'half' } as RequestInit);
+  let body: ReadableStream<Uint8Array> | null | undefined;
+  return {
+    method,
+    url,
+    headers: {
+      // Node joins repeated headers with ", " as Headers.get does (and keeps the first of those that may not repeat).
+      get: (name) => {
+        const value = req.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+      has: (name) => req.headers[name.toLowerCase()] !== undefined,
+    },
+    // Made on first read: a body the handler never reads (an early 401, 413 or 429) is never touched.
+    get body() {
+      body ??= BODYLESS.has(method) ? null : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
+      return body;
+    },
+  };
 }
 
-/** Writes a reply; resolves once a streamed body has gone (a string or bytes go at once). */
-export async function writeReply(req: IncomingMessage, res: ServerResponse, reply: Reply): Promise<void> {
-  const headers: Record<string, string | number> = { ...reply.headers };
-  const { body } = reply;
-  const fixed = typeof body === 'string' || body instanceof Uint8Array;
-  if (fixed) headers['content-length'] = Buffer.byteLength(body);
+/** Writes a reply; a streamed body is piped, and `done` hears of a stream that breaks. */
+export function writeReply(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: Reply,
+  done: (error?: Error | null) => void = () => {},
+): void {
+  const headers: Record<string, string | number> = reply.headers;
+  // Bytes, not a string: node then sends the head and the body with one writev instead of joining them as a
+  // string and encoding it again.
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
+  const fixed = body instanceof Uint8Array;
+  if (fixed) headers['content-length'] = body.byteLength;
   // A body the handler never read is not drained: the connection closes instead.
   if (!req.complete && !BODYLESS.has(req.method ?? 'GET')) headers.connection = 'close';
   res.writeHead(reply.status, headers);
-  if (body === null || req.method === 'HEAD') {
-    if (body && !fixed) await body.cancel();
-    res.end();
-  } else if (fixed) {
-    res.end(body);
+  if (body === null || fixed || req.method === 'HEAD') {
+    if (body && !fixed) void body.cancel();
+    res.end(fixed && req.method !== 'HEAD' ? body : undefined);
+    done();
   } else {
-    await new Promise<void>((resolve, reject) => {
-      Readable.fromWeb(body as NodeReadableStream).pipe(res).on('finish', resolve).on('error', reject);
-    });
+    pipeline(Readable.fromWeb(body as NodeReadableStream), res, done);
   }
 }

@@ -13,7 +13,7 @@ import { createApi, isApiPath } from '../http/pipeline.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import { StoreCorruptError } from '../store/store-errors.ts';
 import { clientIp } from './client-ip.ts';
-import { toRequest, writeReply } from './node-adapter.ts';
+import { toApiRequest, writeReply } from './node-adapter.ts';
 import { siteHeaders } from './site-headers.ts';
 import { loadStaticFiles } from './static-files.ts';
 
@@ -63,23 +63,32 @@ export async function startServer(config: Config) {
   const astro = await loadAstroHandler();
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
 
-  async function answerApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  function answerApi(req: IncomingMessage, res: ServerResponse): void {
     const startedAt = performance.now();
     const forwardedFor = config.trustProxy ? req.headers['x-forwarded-for'] : undefined;
     const meta = { requestId: randomUUID(), clientIp: clientIp(req.socket.remoteAddress, forwardedFor, config.trustProxy), startedAt };
-    try {
-      await writeReply(req, res, await api.handle(toRequest(req), meta));
-    } catch (error) {
-      // A header node refuses, a stream that breaks: still an answer if we can, and the server stays up.
+    // A header node refuses, a stream that breaks: still an answer if we can, and the server stays up.
+    const broken = (error?: Error | null) => {
+      if (!error) return;
       log.error(meta.requestId, error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(res.headersSent ? undefined : BROKEN);
-    }
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(BROKEN);
+      else res.destroy();
+    };
+    api.handle(toApiRequest(req), meta).then(
+      (reply) => {
+        try {
+          writeReply(req, res, reply, broken);
+        } catch (error) {
+          broken(error as Error);
+        }
+      },
+      broken,
+    );
   }
 
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0]!;
-    if (isApiPath(pathname)) return void answerApi(req, res);
+    if (isApiPath(pathname)) return answerApi(req, res);
     const headers = siteHeaders(pathname);
     if (staticFiles.serve(req, res, pathname, headers)) return;
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
