@@ -112,13 +112,11 @@ export function createApi(deps: Deps) {
     } catch (error) {
       reply = failure(error, meta);
     }
-    Object.assign(
-      reply.headers,
-      trace.limit?.headers,
-      request.headers.has('authorization') ? PRIVATE_HEADERS : undefined,
-      COMMON_HEADERS,
-      { 'x-request-id': meta.requestId },
-    );
+    const headers = reply.headers;
+    if (trace.limit) Object.assign(headers, trace.limit.headers);
+    if (request.headers.has('authorization')) Object.assign(headers, PRIVATE_HEADERS);
+    Object.assign(headers, COMMON_HEADERS);
+    headers['x-request-id'] = meta.requestId;
     deps.log.request({
       requestId: meta.requestId,
       method: request.method,

@@ -8,29 +8,47 @@ import type { ApiRequest, Reply } from '../http/types.ts';
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The core's view of a node request: method, URL and headers as node parsed them; the body as a web stream. */
-export function toApiRequest(req: IncomingMessage): ApiRequest {
-  const method = req.method ?? 'GET';
-  // Concatenated, never resolved: `//evil/x` must stay a path on our origin.
-  const url = `http://localhost${req.url?.startsWith('/') ? req.url : '/'}`;
-  let body: ReadableStream<Uint8Array> | null | undefined;
-  return {
-    method,
-    url,
-    headers: {
-      // Node joins repeated headers with ", " as Headers.get does (and keeps the first of those that may not repeat).
-      get: (name) => {
-        const value = req.headers[name.toLowerCase()];
-        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-      },
-      has: (name) => req.headers[name.toLowerCase()] !== undefined,
-    },
-    // Made on first read: a body the handler never reads (an early 401, 413 or 429) is never touched.
-    get body() {
-      body ??= BODYLESS.has(method) ? null : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
-      return body;
-    },
-  };
+class NodeApiRequest implements ApiRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: NodeHeaders;
+  readonly #incoming: IncomingMessage;
+  #body: ReadableStream<Uint8Array> | null | undefined;
+
+  constructor(incoming: IncomingMessage) {
+    this.#incoming = incoming;
+    this.method = incoming.method ?? 'GET';
+    // Concatenated, never resolved: `//evil/x` must stay a path on our origin.
+    this.url = `http://localhost${incoming.url?.startsWith('/') ? incoming.url : '/'}`;
+    this.headers = new NodeHeaders(incoming);
+  }
+
+  /** Made on first read: a body the handler never reads (an early 401, 413 or 429) is never touched. */
+  get body(): ReadableStream<Uint8Array> | null {
+    this.#body ??= BODYLESS.has(this.method) ? null : (Readable.toWeb(this.#incoming) as ReadableStream<Uint8Array>);
+    return this.#body;
+  }
 }
+
+/** Headers.get and has over node's parsed headers: node joins repeats with ", " as Headers.get does. */
+class NodeHeaders implements Pick<Headers, 'get' | 'has'> {
+  readonly #incoming: IncomingMessage;
+
+  constructor(incoming: IncomingMessage) {
+    this.#incoming = incoming;
+  }
+
+  get(name: string): string | null {
+    const value = this.#incoming.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  has(name: string): boolean {
+    return this.#incoming.headers[name.toLowerCase()] !== undefined;
+  }
+}
+
+export const toApiRequest = (incoming: IncomingMessage): ApiRequest => new NodeApiRequest(incoming);
 
 /** Writes a reply; a streamed body is piped, and `done` hears of a stream that breaks. */
 export function writeReply(

@@ -63,32 +63,27 @@ export async function startServer(config: Config) {
   const astro = await loadAstroHandler();
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
 
-  function answerApi(req: IncomingMessage, res: ServerResponse): void {
+  async function answerApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = performance.now();
     const forwardedFor = config.trustProxy ? req.headers['x-forwarded-for'] : undefined;
-    const meta = { requestId: randomUUID(), clientIp: clientIp(req.socket.remoteAddress, forwardedFor, config.trustProxy), startedAt };
+    const ip = clientIp(req.socket.remoteAddress, forwardedFor, config.trustProxy);
+    const meta = { requestId: randomUUID(), clientIp: ip, startedAt };
     // A header node refuses, a stream that breaks: still an answer if we can, and the server stays up.
-    const broken = (error?: Error | null) => {
-      if (!error) return;
+    const broken = (error: unknown) => {
       log.error(meta.requestId, error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(BROKEN);
       else res.destroy();
     };
-    api.handle(toApiRequest(req), meta).then(
-      (reply) => {
-        try {
-          writeReply(req, res, reply, broken);
-        } catch (error) {
-          broken(error as Error);
-        }
-      },
-      broken,
-    );
+    try {
+      writeReply(req, res, await api.handle(toApiRequest(req), meta), (error) => error && broken(error));
+    } catch (error) {
+      broken(error);
+    }
   }
 
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0]!;
-    if (isApiPath(pathname)) return answerApi(req, res);
+    if (isApiPath(pathname)) return void answerApi(req, res);
     const headers = siteHeaders(pathname);
     if (staticFiles.serve(req, res, pathname, headers)) return;
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
