@@ -57,16 +57,42 @@ export class Queries implements StoreReads {
     return this.#source.all(collection);
   }
 
-  orgById = (id: string) => this.#get('orgs', id);
-  accountById = (id: string) => this.#get('accounts', id);
-  keyById = (id: string) => this.#get('keys', id);
-  requestById = (id: string) => this.#get('requests', id);
-  demandPostById = (id: string) => this.#get('demand', id);
-  sampleById = (id: string) => this.#get('samples', id);
-  idempotencyRecord = (id: string) => this.#get('idempotency', id);
-  mailById = (id: string) => this.#get('mail', id);
+  orgById(id: string) {
+    return this.#get('orgs', id);
+  }
 
-  orgs = () => this.#all('orgs');
+  accountById(id: string) {
+    return this.#get('accounts', id);
+  }
+
+  keyById(id: string) {
+    return this.#get('keys', id);
+  }
+
+  requestById(id: string) {
+    return this.#get('requests', id);
+  }
+
+  demandPostById(id: string) {
+    return this.#get('demand', id);
+  }
+
+  sampleById(id: string) {
+    return this.#get('samples', id);
+  }
+
+  idempotencyRecord(id: string) {
+    return this.#get('idempotency', id);
+  }
+
+  mailById(id: string) {
+    return this.#get('mail', id);
+  }
+
+
+  orgs() {
+    return this.#all('orgs');
+  }
 
   async accountByEmail(email: string) {
     return (await this.#all('accounts')).find((account) => account.email === email);
