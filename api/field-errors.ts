@@ -4,7 +4,11 @@ import type { z } from 'zod';
 import type { FieldErrors } from './errors.ts';
 
 /** `unknownHint` completes "unknown …" for a field the schema does not know, e.g. "parameter; allowed: a, b". */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], unknownHint: string, root = '(root)'): FieldErrors {
+export function fieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  unknownHint: string,
+  root = '(root)',
+): FieldErrors {
   // No prototype: a field named "toString" or "__proto__" is a key like any other.
   const fields: FieldErrors = Object.create(null);
   const add = (path: string, message: string) => (fields[path] ??= []).push(message);

@@ -30,7 +30,13 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
   store ??= await openStore(config);
   const signer = createLinkSigner(await loadLinkSecret(config), config.sampleLinkTtlSeconds, config.siteUrl);
   const transport = createMailTransport(config);
-  const samples = { store, catalog, signer, samplesDir: config.samplesDir, sourcingLeadEmail: config.sourcingLeadEmail };
+  const samples = {
+    store,
+    catalog,
+    signer,
+    samplesDir: config.samplesDir,
+    sourcingLeadEmail: config.sourcingLeadEmail,
+  };
   const fulfil = () => fulfilDueSamples(samples, new Date());
   const background = createBackground({ store, transport, log, fulfil });
   const opened: Store = store;

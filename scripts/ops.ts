@@ -158,7 +158,8 @@ const COMMANDS: Record<string, Command> = {
     usage: 'requests list [--status received|in_review]',
     summary: 'stored data requests, newest first',
     options: { status: { type: 'string' } },
-    run: async ({ store, values }) => (await store.requests({ status: values.status as RequestStatus })).items,
+    run: async ({ store, values }) =>
+      (await store.requests({ status: values.status as RequestStatus })).items,
   },
   'requests show': {
     usage: 'requests show REQUEST_ID',

@@ -44,7 +44,13 @@ export const getListing: Handler = async (_request, { params, caller, now, deps 
     throw notFound(`No listing has the id "${id.slice(0, 80)}". GET /api/v1/catalog lists every listing id.`);
   }
   if (caller && ndaAccepted(caller.org)) {
-    const disclosure = { kind: 'nda_disclosure', org_id: caller.org.id, key_id: caller.key.id, listing_id: id, detail: null } as const;
+    const disclosure = {
+      kind: 'nda_disclosure',
+      org_id: caller.org.id,
+      key_id: caller.key.id,
+      listing_id: id,
+      detail: null,
+    } as const;
     await deps.store.transact((tx) => audit(tx, disclosure, now));
     return json({ data: { ...listing, ...ndaFields(deps.catalog.find(id)!) } });
   }

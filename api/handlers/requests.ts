@@ -22,9 +22,14 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
   }
   const flightKey = idempotencyKey && `${caller!.org.id}:${idempotencyKey}`;
   if (flightKey && inFlight.has(flightKey)) {
-    throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed; retry in a moment.', {
-      headers: { 'Retry-After': '1' },
-    });
+    throw new ApiError(
+      409,
+      'conflict',
+      'A request with this Idempotency-Key is still being processed; retry in a moment.',
+      {
+        headers: { 'Retry-After': '1' },
+      },
+    );
   }
   if (flightKey) inFlight.add(flightKey);
   try {
@@ -32,7 +37,10 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
     const parsed = dataRequestSchema.safeParse(body.value);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error.issues, 'field; see /openapi.json for the request schema');
-      throw invalid(`The data request is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`, fields);
+      throw invalid(
+        `The data request is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`,
+        fields,
+      );
     }
     const idempotency = idempotencyKey ? { key: idempotencyKey, bodyText: body.text } : undefined;
     const lead = deps.config.sourcingLeadEmail;
@@ -58,7 +66,9 @@ export const getRequest: Handler = async (_request, { params, caller, deps }) =>
   const found = await deps.store.requestById(params.id!);
   // Another organisation's request is "not found", not "forbidden": its existence is not ours to confirm.
   if (!found || found.org_id !== caller!.org.id) {
-    throw notFound(`Your organisation has no data request ${params.id!.slice(0, 80)}. GET /api/v1/requests lists yours.`);
+    throw notFound(
+      `Your organisation has no data request ${params.id!.slice(0, 80)}. GET /api/v1/requests lists yours.`,
+    );
   }
   return json({ data: labView(found) });
 };

@@ -66,7 +66,13 @@ export const downloadSample: Handler = async (_request, { params, url, now, deps
       'The sample file is not available any more. Ask the sourcing lead for a new sample.',
     );
   }
-  const download = { kind: 'sample_download', org_id: org.id, key_id: null, listing_id: listingId, detail: sample.id } as const;
+  const download = {
+    kind: 'sample_download',
+    org_id: org.id,
+    key_id: null,
+    listing_id: listingId,
+    detail: sample.id,
+  } as const;
   await deps.store.transact((tx) => audit(tx, download, now));
   const extension = extname(path).toLowerCase();
   return {

@@ -19,7 +19,10 @@ export const askForSample: Handler = async (_request, { params, caller, now, dep
       'Your organisation has not accepted the sample NDA. Ask the service operator for the NDA; once it is accepted, ask again.',
     );
   }
-  const limits = { perDay: deps.config.sampleRequestsPerDay, sourcingLeadEmail: deps.config.sourcingLeadEmail };
+  const limits = {
+    perDay: deps.config.sampleRequestsPerDay,
+    sourcingLeadEmail: deps.config.sourcingLeadEmail,
+  };
   await deps.store.transact((tx) => requestSample(tx, caller!, listing, limits, now));
   deps.background?.kick(); // mail to the lead, and the link if the lab is verified already, after we answer
   return json({ status: 'pending_verification' }, { status: 202 });

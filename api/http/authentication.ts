@@ -17,7 +17,8 @@ export async function callerOf(authorization: string, reads: StoreReads): Promis
   const token = BEARER.exec(authorization)?.[1];
   if (!token) throw unauthorized('The Authorization header must be "Bearer <API_KEY>".', 'invalid_request');
   const check = await authenticate(reads, token);
-  if (!check.ok) throw unauthorized(`The key in the Authorization header ${WHY_REFUSED[check.reason]}.`, 'invalid_token');
+  if (!check.ok)
+    throw unauthorized(`The key in the Authorization header ${WHY_REFUSED[check.reason]}.`, 'invalid_token');
   return check.caller;
 }
 

@@ -10,7 +10,9 @@ export type Limits = {
   take(clientIp: string, keyId: string | undefined, at: number): RateLimitDecision;
 };
 
-export function createLimits(config: Pick<Config, 'rateLimitPublicPerMinute' | 'rateLimitKeyPerMinute'>): Limits {
+export function createLimits(
+  config: Pick<Config, 'rateLimitPublicPerMinute' | 'rateLimitKeyPerMinute'>,
+): Limits {
   const perIp = createRateLimiter({ policy: 'per-ip', limit: config.rateLimitPublicPerMinute });
   const perKey = createRateLimiter({ policy: 'per-key', limit: config.rateLimitKeyPerMinute });
   return { take: (clientIp, keyId, at) => (keyId ? perKey.take(keyId, at) : perIp.take(clientIp, at)) };

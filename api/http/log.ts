@@ -54,7 +54,8 @@ export function createRequestLog(out: Writable = process.stdout, err: Writable =
     if (pending.length >= FLUSH_BYTES) flush();
     else timer ??= setTimeout(flush, FLUSH_MS);
   };
-  const push = (record: Record<string, unknown>) => queue(JSON.stringify({ time: isoNow(), ...record }) + '\n');
+  const push = (record: Record<string, unknown>) =>
+    queue(JSON.stringify({ time: isoNow(), ...record }) + '\n');
   return {
     request: ({ requestId, method, route, status, durationMs, clientIp, keyId }) =>
       queue(

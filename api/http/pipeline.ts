@@ -45,10 +45,19 @@ export function createApi(deps: Deps) {
       if (!trace.limit.allowed) return rateLimited(trace.limit, false);
       if (request.method === 'OPTIONS' && match.kind === 'method_not_allowed') return preflight(match.allow);
       throw match.kind === 'not_found'
-        ? new ApiError(404, 'not_found', `No API endpoint at ${url.pathname}. The API is described at /openapi.json.`)
-        : new ApiError(405, 'method_not_allowed', `${request.method} is not allowed here; use ${match.allow.join(', ')}.`, {
-            headers: { Allow: match.allow.join(', ') },
-          });
+        ? new ApiError(
+            404,
+            'not_found',
+            `No API endpoint at ${url.pathname}. The API is described at /openapi.json.`,
+          )
+        : new ApiError(
+            405,
+            'method_not_allowed',
+            `${request.method} is not allowed here; use ${match.allow.join(', ')}.`,
+            {
+              headers: { Allow: match.allow.join(', ') },
+            },
+          );
     }
     const { route, params } = match;
     trace.route = `${route.method} ${route.path}`;
@@ -99,7 +108,11 @@ export function createApi(deps: Deps) {
     if (error instanceof ApiError) return errorReply(error);
     deps.log.error(meta.requestId, error);
     return errorReply(
-      new ApiError(500, 'internal', `Something went wrong on our side. Quote request id ${meta.requestId} if it persists.`),
+      new ApiError(
+        500,
+        'internal',
+        `Something went wrong on our side. Quote request id ${meta.requestId} if it persists.`,
+      ),
     );
   }
 

@@ -27,7 +27,10 @@ export function empty(init: Init): Reply {
 
 export function errorReply(error: ApiError): Reply {
   const { code, message, fields } = error;
-  return json({ error: fields ? { code, message, fields } : { code, message } }, { status: error.status, headers: error.headers });
+  return json(
+    { error: fields ? { code, message, fields } : { code, message } },
+    { status: error.status, headers: error.headers },
+  );
 }
 
 export function toResponse(reply: Reply): Response {

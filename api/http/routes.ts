@@ -13,7 +13,12 @@ import type { Handler } from './types.ts';
 export type Access = 'public' | 'key' | 'unlimited';
 export type Endpoint = { handle: Handler; access: Access };
 
-const route = (method: string, path: string, handle: Handler, access: Access = 'public'): Route<Endpoint> => ({
+const route = (
+  method: string,
+  path: string,
+  handle: Handler,
+  access: Access = 'public',
+): Route<Endpoint> => ({
   method,
   path,
   handler: { handle, access },

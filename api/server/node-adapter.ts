@@ -28,7 +28,9 @@ class NodeApiRequest implements ApiRequest {
 
   /** Made on first read: a body the handler never reads (an early 401, 413 or 429) is never touched. */
   get body(): ReadableStream<Uint8Array> | null {
-    this.#body ??= BODYLESS.has(this.method) ? null : (Readable.toWeb(this.#incoming) as ReadableStream<Uint8Array>);
+    this.#body ??= BODYLESS.has(this.method)
+      ? null
+      : (Readable.toWeb(this.#incoming) as ReadableStream<Uint8Array>);
     return this.#body;
   }
 }

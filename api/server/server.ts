@@ -31,7 +31,8 @@ function fail(message: string): never {
 }
 
 async function loadAstroHandler(): Promise<NodeHandler> {
-  if (!existsSync(ASTRO_ENTRY)) fail(`No build at ${fileURLToPath(ASTRO_ENTRY)}: run "npm run build" first (npm start does).`);
+  if (!existsSync(ASTRO_ENTRY))
+    fail(`No build at ${fileURLToPath(ASTRO_ENTRY)}: run "npm run build" first (npm start does).`);
   // The adapter starts its own server on import unless told not to.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = (await import(ASTRO_ENTRY.href)) as { handler: NodeHandler };
@@ -126,7 +127,8 @@ if (import.meta.main) {
     await startServer(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`Port already in use: set PORT to a free port.`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      fail(`Port already in use: set PORT to a free port.`);
     throw error;
   }
 }

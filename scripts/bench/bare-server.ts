@@ -38,11 +38,7 @@ const server = createServer((req, res) => {
   }
   const startedAt = performance.now();
   const requestId = randomUUID();
-  const ip = clientIp(
-    req.socket.remoteAddress,
-    req.headers['x-forwarded-for'],
-    true,
-  );
+  const ip = clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], true);
   const limit = limiter.take(ip);
   res.writeHead(answer.status, { ...answer.headers, ...limit.headers, 'X-Request-Id': requestId });
   res.end(answer.body);

@@ -3,7 +3,12 @@
 // count, the empty state and a shareable URL.
 import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
 import { languageCode } from '../../api/domain/languages.ts';
-import { DICOM_MODALITIES, LISTING_STATUSES, VERTICALS, type DicomModality } from '../../api/domain/vocabulary.ts';
+import {
+  DICOM_MODALITIES,
+  LISTING_STATUSES,
+  VERTICALS,
+  type DicomModality,
+} from '../../api/domain/vocabulary.ts';
 import { STATUS_LABELS, VERTICAL_LABELS, humanize } from './format.ts';
 
 export type FacetName = 'vertical' | 'status' | 'language' | 'modality' | 'domain' | 'geography';

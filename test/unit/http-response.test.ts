@@ -11,7 +11,11 @@ import { httpRequest } from '../support/http.ts';
 const answers: Record<string, () => Reply> = {
   '/plain': () => {
     const reply = jsonText('{"ok":"é"}', { status: 429, headers: { 'Retry-After': '7' } });
-    Object.assign(reply.headers, { 'x-request-id': 'first' }, { 'x-request-id': 'second', 'cache-control': 'no-store' });
+    Object.assign(
+      reply.headers,
+      { 'x-request-id': 'first' },
+      { 'x-request-id': 'second', 'cache-control': 'no-store' },
+    );
     return reply;
   },
   '/bytes': () => jsonText(Buffer.from('{"n":1}')),

@@ -16,7 +16,11 @@ export async function requireKey(reads: StoreReads, id: string): Promise<ApiKeyR
 }
 
 /** Issues a key to a verified account; the key itself is returned once and only its hash is kept. */
-export async function issueKey(tx: Tx, accountId: string, now: Date): Promise<{ record: ApiKeyRecord; key: string }> {
+export async function issueKey(
+  tx: Tx,
+  accountId: string,
+  now: Date,
+): Promise<{ record: ApiKeyRecord; key: string }> {
   const account = await requireAccount(tx, accountId);
   if (!account.verified_at) {
     throw new RefusedError(`Account ${accountId} is not verified: "ops account verify ${accountId}" first.`);
@@ -50,13 +54,18 @@ export async function rotateKey(
   now: Date,
 ): Promise<{ record: ApiKeyRecord; key: string; revoked: ApiKeyRecord }> {
   const old = await requireKey(tx, keyId);
-  if (old.revoked_at) throw new RefusedError(`Key ${keyId} is revoked; issue a new one with "ops key issue".`);
+  if (old.revoked_at)
+    throw new RefusedError(`Key ${keyId} is revoked; issue a new one with "ops key issue".`);
   const successor = await issueKey(tx, old.account_id, now);
-  const revoked = await tx.update('keys', keyId, { revoked_at: now.toISOString(), replaced_by: successor.record.id });
+  const revoked = await tx.update('keys', keyId, {
+    revoked_at: now.toISOString(),
+    replaced_by: successor.record.id,
+  });
   return { ...successor, revoked };
 }
 
-export type KeyCheck = { ok: true; caller: Caller } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' };
+export type KeyCheck =
+  { ok: true; caller: Caller } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' };
 
 /**
  * Checks a bearer token: shape and checksum first (a typo costs no lookup), then the store by the key's hash. The

@@ -23,7 +23,8 @@ export async function acceptNda(tx: Tx, orgId: string, verified: boolean, now: D
 
 export async function verifyNda(tx: Tx, orgId: string, now: Date): Promise<Org> {
   const org = await requireOrg(tx, orgId);
-  if (!ndaAccepted(org)) throw new RefusedError(`${orgId} has not accepted the NDA: "ops nda accept --org ${orgId}" first.`);
+  if (!ndaAccepted(org))
+    throw new RefusedError(`${orgId} has not accepted the NDA: "ops nda accept --org ${orgId}" first.`);
   return changeNda(tx, org, { state: 'verified', verified_at: org.nda.verified_at ?? now.toISOString() });
 }
 

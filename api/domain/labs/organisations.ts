@@ -18,7 +18,8 @@ export async function requireAccount(reads: StoreReads, id: string): Promise<Acc
 
 export async function createOrg(tx: Tx, name: string, now: Date): Promise<Org> {
   const trimmed = name.trim();
-  if (!trimmed || trimmed.length > 200) throw new RefusedError('An organisation needs a name of 1 to 200 characters.');
+  if (!trimmed || trimmed.length > 200)
+    throw new RefusedError('An organisation needs a name of 1 to 200 characters.');
   const org: Org = {
     id: newId('org'),
     name: trimmed,
@@ -38,7 +39,8 @@ export async function addAccount(
 ): Promise<Account> {
   await requireOrg(tx, input.orgId);
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) throw new RefusedError(`"${input.email}" is not an email address.`);
+  if (!EMAIL.test(email) || email.length > 254)
+    throw new RefusedError(`"${input.email}" is not an email address.`);
   if (await tx.accountByEmail(email)) throw new RefusedError(`An account for ${email} exists already.`);
   const account: Account = {
     id: newId('acc'),

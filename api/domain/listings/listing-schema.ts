@@ -62,7 +62,10 @@ export const modalityList = z.string().refine(
 );
 
 // YAML turns an unquoted 2024-03-18 into a Date; keep dates as ISO strings either way.
-const isoDate = z.preprocess((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value), z.iso.date());
+const isoDate = z.preprocess(
+  (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+  z.iso.date(),
+);
 
 // A language given by name or code becomes its English name ("eng", "en-US" → "English").
 export const language = z.string().transform((value, ctx) => {

@@ -57,7 +57,9 @@ export function createMailDelivery(deps: {
     const at = now();
     const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString();
     const due = await tx.dueMail(at, CHUNK);
-    return Promise.all(due.map((mail) => tx.update('mail', mail.id, { status: 'sending', lease_until: leaseUntil })));
+    return Promise.all(
+      due.map((mail) => tx.update('mail', mail.id, { status: 'sending', lease_until: leaseUntil })),
+    );
   }
 
   async function sendAll(mails: MailRecord[]): Promise<Outcome[]> {

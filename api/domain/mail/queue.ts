@@ -5,10 +5,17 @@ import type { MailRecord } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
 import { oneLine, type Message } from './message.ts';
 
-export const mailId = (event: string) => `mail_${createHash('sha256').update(event).digest('hex').slice(0, 24)}`;
+export const mailId = (event: string) =>
+  `mail_${createHash('sha256').update(event).digest('hex').slice(0, 24)}`;
 
 /** Queues `message` for `to` unless this event queued one already; returns the mail either way. */
-export async function enqueueMail(tx: Tx, event: string, to: string, message: Message, now: Date): Promise<MailRecord> {
+export async function enqueueMail(
+  tx: Tx,
+  event: string,
+  to: string,
+  message: Message,
+  now: Date,
+): Promise<MailRecord> {
   const id = mailId(event);
   const existing = await tx.mailById(id);
   if (existing) return existing;

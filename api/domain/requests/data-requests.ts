@@ -30,9 +30,14 @@ export async function createDataRequest(
   const earlier = idempotencyId ? await tx.idempotencyRecord(idempotencyId) : undefined;
   if (earlier) {
     if (earlier.body_sha256 !== bodyHash) {
-      throw new ApiError(422, 'invalid', 'This Idempotency-Key was used with a different body; use a new key for a new request.', {
-        fields: { 'Idempotency-Key': ['already used with a different body'] },
-      });
+      throw new ApiError(
+        422,
+        'invalid',
+        'This Idempotency-Key was used with a different body; use a new key for a new request.',
+        {
+          fields: { 'Idempotency-Key': ['already used with a different body'] },
+        },
+      );
     }
     return { status: earlier.status, body: earlier.response, replayed: true };
   }
@@ -59,7 +64,13 @@ export async function createDataRequest(
     });
   }
   const { org, account } = caller;
-  await enqueueMail(tx, `request:${request.id}:lead`, sourcingLeadEmail, newRequestToLead(request, org, account), now);
+  await enqueueMail(
+    tx,
+    `request:${request.id}:lead`,
+    sourcingLeadEmail,
+    newRequestToLead(request, org, account),
+    now,
+  );
   await enqueueMail(tx, `request:${request.id}:ack`, account.email, requestAckToLab(request, account), now);
   const body = { data: { id: request.id, status: request.status } };
   if (idempotencyId) {
@@ -77,7 +88,8 @@ export async function createDataRequest(
 export async function markReplied(tx: Tx, id: string, now: Date): Promise<DataRequestRecord> {
   const request = await tx.requestById(id);
   if (!request) throw new RefusedError(`No data request ${id}: "ops requests list" shows them.`);
-  if (request.replied_at) throw new RefusedError(`Request ${id} was answered already, at ${request.replied_at}.`);
+  if (request.replied_at)
+    throw new RefusedError(`Request ${id} was answered already, at ${request.replied_at}.`);
   return tx.update('requests', id, { status: 'in_review', replied_at: now.toISOString() });
 }
 

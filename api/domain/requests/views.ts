@@ -33,7 +33,14 @@ export const labRequestSchema = z
   .meta({ id: 'LabRequest' });
 
 /** What a request asks for, and nothing else: the part a demand post may show. */
-export const facets = ({ data_types, languages, domains, volume, timeline, exclusivity }: RequestFacets): RequestFacets => ({
+export const facets = ({
+  data_types,
+  languages,
+  domains,
+  volume,
+  timeline,
+  exclusivity,
+}: RequestFacets): RequestFacets => ({
   data_types,
   languages,
   domains,

@@ -23,7 +23,10 @@ export type FulfilmentDeps = {
 /** Due: still pending, the NDA in force, and either both verifications done or the operator's approval. */
 export async function isDue(reads: StoreReads, sample: SampleRequestRecord): Promise<boolean> {
   if (sample.status !== 'pending_verification') return false;
-  const [org, account] = await Promise.all([reads.orgById(sample.org_id), reads.accountById(sample.account_id)]);
+  const [org, account] = await Promise.all([
+    reads.orgById(sample.org_id),
+    reads.accountById(sample.account_id),
+  ]);
   if (!org || !account || !ndaAccepted(org)) return false;
   return Boolean(sample.approved_at) || (Boolean(account.verified_at) && org.nda.state === 'verified');
 }

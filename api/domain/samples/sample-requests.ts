@@ -27,7 +27,10 @@ export async function requestSample(
   const today = await tx.samplesSince(caller.org.id, new Date(now.getTime() - DAY_MS));
   if (today.length >= limits.perDay) {
     const oldest = today.reduce((a, b) => (a.created_at < b.created_at ? a : b));
-    const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000));
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000),
+    );
     throw new ApiError(
       429,
       'rate_limited',
@@ -62,7 +65,8 @@ export async function requireSample(reads: StoreReads, id: string): Promise<Samp
 
 async function requirePending(reads: StoreReads, id: string): Promise<SampleRequestRecord> {
   const sample = await requireSample(reads, id);
-  if (sample.status !== 'pending_verification') throw new RefusedError(`Sample request ${id} is ${sample.status} already.`);
+  if (sample.status !== 'pending_verification')
+    throw new RefusedError(`Sample request ${id} is ${sample.status} already.`);
   return sample;
 }
 
@@ -71,7 +75,9 @@ export async function approveSample(tx: Tx, id: string, now: Date): Promise<Samp
   const sample = await requirePending(tx, id);
   const org = await tx.orgById(sample.org_id);
   if (!org || !ndaAccepted(org)) {
-    throw new RefusedError(`${sample.org_id} has no NDA in force: "ops nda accept --org ${sample.org_id}" first.`);
+    throw new RefusedError(
+      `${sample.org_id} has no NDA in force: "ops nda accept --org ${sample.org_id}" first.`,
+    );
   }
   return tx.update('samples', id, { approved_at: now.toISOString() });
 }

@@ -96,7 +96,10 @@ export class Documents implements RecordSource {
   place<C extends Collection>(collection: C, record: RecordOf<C>, dirty: Set<string>): void {
     const existing = this.#index.get(collection)!.get(record.id);
     const file = existing?.file ?? (isCore(collection) ? CORE_FILE : this.#openSegment());
-    const document = (file === CORE_FILE ? this.#core.data : this.#segments.get(file)!.data) as Record<string, unknown>;
+    const document = (file === CORE_FILE ? this.#core.data : this.#segments.get(file)!.data) as Record<
+      string,
+      unknown
+    >;
     const list = document[collection] as RecordOf<C>[];
     if (existing) list[list.findIndex((item) => item.id === record.id)] = record;
     else list.push(record);

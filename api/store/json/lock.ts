@@ -19,6 +19,9 @@ export async function lockStore(dir: string): Promise<Release> {
     return lockfile.lockSync(dir, options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-    return lockfile.lock(dir, { ...options, retries: { retries: 2000, minTimeout: 1, maxTimeout: 25, factor: 1.2 } });
+    return lockfile.lock(dir, {
+      ...options,
+      retries: { retries: 2000, minTimeout: 1, maxTimeout: 25, factor: 1.2 },
+    });
   }
 }

@@ -89,7 +89,6 @@ export class Queries implements StoreReads {
     return this.#get('mail', id);
   }
 
-
   orgs() {
     return this.#all('orgs');
   }
@@ -127,7 +126,9 @@ export class Queries implements StoreReads {
 
   async samples(query: Parameters<StoreReads['samples']>[0]) {
     return (await this.#all('samples'))
-      .filter((s) => (!query.orgId || s.org_id === query.orgId) && (!query.status || s.status === query.status))
+      .filter(
+        (s) => (!query.orgId || s.org_id === query.orgId) && (!query.status || s.status === query.status),
+      )
       .sort(newestFirst);
   }
 
@@ -143,7 +144,9 @@ export class Queries implements StoreReads {
   }
 
   async mailList(query: { status?: string }) {
-    return (await this.#all('mail')).filter((mail) => !query.status || mail.status === query.status).sort(newestFirst);
+    return (await this.#all('mail'))
+      .filter((mail) => !query.status || mail.status === query.status)
+      .sort(newestFirst);
   }
 
   async dueMail(now: Date, limit: number) {

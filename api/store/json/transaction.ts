@@ -57,7 +57,11 @@ export class JsonTransaction extends Queries implements Tx {
     this.#overlay.changes.set(keyOf(collection, record.id), { collection, record });
   }
 
-  async update<C extends Collection>(collection: C, id: string, patch: Partial<RecordOf<C>>): Promise<RecordOf<C>> {
+  async update<C extends Collection>(
+    collection: C,
+    id: string,
+    patch: Partial<RecordOf<C>>,
+  ): Promise<RecordOf<C>> {
     const current = this.#overlay.get(collection, id);
     if (!current) throw new Error(`${collection} holds no ${id}`);
     const record = { ...current, ...patch, id } as RecordOf<C>;
@@ -67,6 +71,7 @@ export class JsonTransaction extends Queries implements Tx {
 
   /** Places every change in the documents; returns the files to write. */
   applyTo(documents: Documents, dirty: Set<string>): void {
-    for (const { collection, record } of this.#overlay.changes.values()) documents.place(collection, record, dirty);
+    for (const { collection, record } of this.#overlay.changes.values())
+      documents.place(collection, record, dirty);
   }
 }
