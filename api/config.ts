@@ -50,6 +50,7 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('./content'),
   MAX_BODY_BYTES: positiveInt('bytes').default(65536),
   SAMPLE_REQUESTS_PER_DAY: positiveInt('sample requests per organisation per day').default(20),
+  DATABASE_URL: url('a PostgreSQL URL such as postgres://user:pass@host:5432/dss', ['postgres:', 'postgresql:']).optional(),
 });
 
 /** The environment as the code reads it: names in camelCase, paths absolute, URLs parsed. */
@@ -70,6 +71,7 @@ const configSchema = envSchema.transform((e) => ({
   listingsDir: resolve(e.CONTENT_DIR, 'listings'),
   maxBodyBytes: e.MAX_BODY_BYTES,
   sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
+  databaseUrl: e.DATABASE_URL,
 }));
 
 export type Config = z.output<typeof configSchema>;

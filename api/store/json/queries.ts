@@ -13,8 +13,10 @@ export interface RecordSource {
 type Dated = { id: string; created_at: string };
 
 /** Newest first; records made in the same millisecond by id, so that pages never skip or repeat one. */
-const newestFirst = (a: Dated, b: Dated) =>
-  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
+function newestFirst(a: Dated, b: Dated): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+}
 
 const encodeCursor = (record: Dated) =>
   Buffer.from(JSON.stringify([record.created_at, record.id])).toString('base64url');

@@ -7,6 +7,9 @@ import { Queries, type RecordSource } from './queries.ts';
 
 type Change = { collection: Collection; record: RecordOf<Collection> };
 
+/** Fields unique across a collection, as the PostgreSQL engine's constraints hold them. */
+const UNIQUE: Partial<Record<Collection, string>> = { accounts: 'email', keys: 'hash' };
+
 const keyOf = (collection: Collection, id: string) => `${collection}\0${id}`;
 
 class Overlay implements RecordSource {
@@ -54,6 +57,11 @@ export class JsonTransaction extends Queries implements Tx {
 
   async insert<C extends Collection>(collection: C, record: RecordOf<C>): Promise<void> {
     if (this.#overlay.get(collection, record.id)) throw new Error(`${collection} already holds ${record.id}`);
+    const field = UNIQUE[collection];
+    const value = field && (record as Record<string, unknown>)[field];
+    if (value && this.#overlay.all(collection).some((other) => (other as Record<string, unknown>)[field] === value)) {
+      throw new Error(`${collection} already holds a record with this ${field}`);
+    }
     this.#overlay.changes.set(keyOf(collection, record.id), { collection, record });
   }
 

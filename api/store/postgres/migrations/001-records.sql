@@ -1,0 +1,83 @@
+-- Every record is kept whole as jsonb (the same shape as the JSON engine's files), with the fields the store's
+-- queries filter and sort on as generated columns, so that they can carry indexes and constraints.
+
+CREATE TABLE orgs (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+
+CREATE TABLE accounts (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  org_id text GENERATED ALWAYS AS (doc->>'org_id') STORED REFERENCES orgs (id),
+  email text GENERATED ALWAYS AS (doc->>'email') STORED UNIQUE
+);
+
+CREATE TABLE api_keys (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  org_id text GENERATED ALWAYS AS (doc->>'org_id') STORED REFERENCES orgs (id),
+  account_id text GENERATED ALWAYS AS (doc->>'account_id') STORED REFERENCES accounts (id),
+  hash text GENERATED ALWAYS AS (doc->>'hash') STORED UNIQUE,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
+
+CREATE TABLE data_requests (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  org_id text GENERATED ALWAYS AS (doc->>'org_id') STORED REFERENCES orgs (id),
+  status text GENERATED ALWAYS AS (doc->>'status') STORED,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED,
+  reply_due_at text GENERATED ALWAYS AS (doc->>'reply_due_at') STORED,
+  replied_at text GENERATED ALWAYS AS (doc->>'replied_at') STORED
+);
+CREATE INDEX data_requests_newest ON data_requests (created_at DESC, id DESC);
+CREATE INDEX data_requests_org_newest ON data_requests (org_id, created_at DESC, id DESC);
+CREATE INDEX data_requests_unanswered ON data_requests (reply_due_at) WHERE status = 'received' AND replied_at IS NULL;
+
+CREATE TABLE demand_posts (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED,
+  removed_at text GENERATED ALWAYS AS (doc->>'removed_at') STORED
+);
+CREATE INDEX demand_posts_live ON demand_posts (created_at DESC, id DESC) WHERE removed_at IS NULL;
+
+CREATE TABLE sample_requests (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  org_id text GENERATED ALWAYS AS (doc->>'org_id') STORED REFERENCES orgs (id),
+  status text GENERATED ALWAYS AS (doc->>'status') STORED,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+CREATE INDEX sample_requests_org ON sample_requests (org_id, created_at DESC);
+CREATE INDEX sample_requests_status ON sample_requests (status, created_at DESC);
+
+-- The id is "<org id>:<Idempotency-Key>": unique per organisation by the primary key.
+CREATE TABLE idempotency_records (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL
+);
+
+CREATE TABLE audit_log (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  org_id text GENERATED ALWAYS AS (doc->>'org_id') STORED,
+  at text GENERATED ALWAYS AS (doc->>'at') STORED
+);
+CREATE INDEX audit_log_org ON audit_log (org_id, at DESC);
+CREATE INDEX audit_log_newest ON audit_log (at DESC);
+
+CREATE TABLE mail (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  status text GENERATED ALWAYS AS (doc->>'status') STORED,
+  next_attempt_at text GENERATED ALWAYS AS (doc->>'next_attempt_at') STORED,
+  lease_until text GENERATED ALWAYS AS (doc->>'lease_until') STORED,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+-- The queue: only undelivered mail is in this index, however much has gone out.
+CREATE INDEX mail_undelivered ON mail (next_attempt_at) WHERE status IN ('queued', 'sending');
+CREATE INDEX mail_newest ON mail (created_at DESC);

@@ -1,0 +1,174 @@
+// The store's questions in SQL, over a pool (reads outside a transaction) or one client (inside one).
+import type { MailRecord, SampleRequestRecord } from '../records.ts';
+import type { Collection, Page, PageQuery, RecordOf, StoreReads } from '../store.ts';
+
+export type Queryable = { query<R extends object>(text: string, values?: unknown[]): Promise<{ rows: R[] }> };
+
+/** Each collection's table. */
+export const TABLES: Record<Collection, string> = {
+  orgs: 'orgs',
+  accounts: 'accounts',
+  keys: 'api_keys',
+  requests: 'data_requests',
+  demand: 'demand_posts',
+  samples: 'sample_requests',
+  idempotency: 'idempotency_records',
+  audit: 'audit_log',
+  mail: 'mail',
+};
+
+type Dated = { id: string; created_at: string };
+
+const encodeCursor = (record: Dated) => Buffer.from(JSON.stringify([record.created_at, record.id])).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): [string, string] | undefined {
+  if (cursor === undefined) return undefined;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    return typeof createdAt === 'string' && typeof id === 'string' ? [createdAt, id] : undefined;
+  } catch {
+    return undefined; // a cursor that does not decode starts at the beginning, as in the JSON engine
+  }
+}
+
+export class PgQueries implements StoreReads {
+  readonly #db: Queryable;
+  /** ' FOR UPDATE SKIP LOCKED' inside a transaction: each due mail goes to one sender at a time. */
+  readonly #claim: string;
+
+  constructor(db: Queryable, inTransaction = false) {
+    this.#db = db;
+    this.#claim = inTransaction ? ' FOR UPDATE SKIP LOCKED' : '';
+  }
+
+  protected async docs<C extends Collection>(sql: string, values: unknown[] = []): Promise<RecordOf<C>[]> {
+    return (await this.#db.query<{ doc: RecordOf<C> }>(sql, values)).rows.map((row) => row.doc);
+  }
+
+  async #byId<C extends Collection>(collection: C, id: string): Promise<RecordOf<C> | undefined> {
+    return (await this.docs<C>(`SELECT doc FROM ${TABLES[collection]} WHERE id = $1`, [id]))[0];
+  }
+
+  /** Newest first, one page: `where` is a condition on the table's columns, with $1… as in `values`. */
+  async #page<C extends 'requests' | 'demand'>(
+    collection: C,
+    where: string[],
+    values: unknown[],
+    { cursor, limit }: PageQuery,
+  ): Promise<Page<RecordOf<C>>> {
+    const after = decodeCursor(cursor);
+    const conditions = [...where];
+    const params = [...values];
+    if (after) {
+      params.push(after[0], after[1]);
+      conditions.push(`(created_at, id) < ($${params.length - 1}, $${params.length})`);
+    }
+    const filter = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const take = limit === undefined ? '' : `LIMIT ${limit + 1}`;
+    const rows = await this.docs<C>(
+      `SELECT doc FROM ${TABLES[collection]} ${filter} ORDER BY created_at DESC, id DESC ${take}`,
+      params,
+    );
+    if (limit === undefined || rows.length <= limit) return { items: rows, next: null };
+    const items = rows.slice(0, limit);
+    return { items, next: encodeCursor(items[items.length - 1]! as Dated) };
+  }
+
+  orgById(id: string) {
+    return this.#byId('orgs', id);
+  }
+  accountById(id: string) {
+    return this.#byId('accounts', id);
+  }
+  keyById(id: string) {
+    return this.#byId('keys', id);
+  }
+  requestById(id: string) {
+    return this.#byId('requests', id);
+  }
+  demandPostById(id: string) {
+    return this.#byId('demand', id);
+  }
+  sampleById(id: string) {
+    return this.#byId('samples', id);
+  }
+  idempotencyRecord(id: string) {
+    return this.#byId('idempotency', id);
+  }
+  mailById(id: string) {
+    return this.#byId('mail', id);
+  }
+
+  orgs() {
+    return this.docs<'orgs'>('SELECT doc FROM orgs ORDER BY created_at, id');
+  }
+
+  async accountByEmail(email: string) {
+    return (await this.docs<'accounts'>('SELECT doc FROM accounts WHERE email = $1', [email]))[0];
+  }
+
+  async keyByHash(hash: string) {
+    return (await this.docs<'keys'>('SELECT doc FROM api_keys WHERE hash = $1', [hash]))[0];
+  }
+
+  keysOf(orgId: string) {
+    return this.docs<'keys'>('SELECT doc FROM api_keys WHERE org_id = $1 ORDER BY created_at, id', [orgId]);
+  }
+
+  requests(query: Parameters<StoreReads['requests']>[0]) {
+    const where: string[] = [];
+    const values: unknown[] = [];
+    if (query.orgId) where.push(`org_id = $${values.push(query.orgId)}`);
+    if (query.status) where.push(`status = $${values.push(query.status)}`);
+    return this.#page('requests', where, values, query);
+  }
+
+  overdueRequests(now: Date) {
+    return this.docs<'requests'>(
+      "SELECT doc FROM data_requests WHERE status = 'received' AND replied_at IS NULL AND reply_due_at < $1 ORDER BY reply_due_at",
+      [now.toISOString()],
+    );
+  }
+
+  demandPosts(query: PageQuery = {}) {
+    return this.#page('demand', ['removed_at IS NULL'], [], query);
+  }
+
+  samples(query: { orgId?: string; status?: SampleRequestRecord['status'] }) {
+    const where: string[] = [];
+    const values: unknown[] = [];
+    if (query.orgId) where.push(`org_id = $${values.push(query.orgId)}`);
+    if (query.status) where.push(`status = $${values.push(query.status)}`);
+    const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    return this.docs<'samples'>(`SELECT doc FROM sample_requests ${filter} ORDER BY created_at DESC, id DESC`, values);
+  }
+
+  samplesSince(orgId: string, since: Date) {
+    return this.docs<'samples'>('SELECT doc FROM sample_requests WHERE org_id = $1 AND created_at > $2', [
+      orgId,
+      since.toISOString(),
+    ]);
+  }
+
+  auditLog(query: { orgId?: string }) {
+    return query.orgId
+      ? this.docs<'audit'>('SELECT doc FROM audit_log WHERE org_id = $1 ORDER BY at DESC', [query.orgId])
+      : this.docs<'audit'>('SELECT doc FROM audit_log ORDER BY at DESC');
+  }
+
+  mailList(query: { status?: MailRecord['status'] }) {
+    return query.status
+      ? this.docs<'mail'>('SELECT doc FROM mail WHERE status = $1 ORDER BY created_at DESC, id DESC', [query.status])
+      : this.docs<'mail'>('SELECT doc FROM mail ORDER BY created_at DESC, id DESC');
+  }
+
+  dueMail(now: Date, limit: number) {
+    return this.docs<'mail'>(
+      `SELECT doc FROM mail
+        WHERE status IN ('queued', 'sending')
+          AND ((status = 'queued' AND next_attempt_at <= $1) OR (status = 'sending' AND coalesce(lease_until, '') < $1))
+        ORDER BY next_attempt_at LIMIT $2${this.#claim}`,
+      [now.toISOString(), limit],
+    );
+  }
+}

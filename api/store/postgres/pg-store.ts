@@ -1,0 +1,89 @@
+// The PostgreSQL store (DATABASE_URL), for several instances on one database. Every transaction is SERIALIZABLE
+// and retried when PostgreSQL reports a conflict with a concurrent one, so the domain's read-then-write rules
+// (one account per email, a daily sample cap, one mail per event) hold across instances without locks of their
+// own; a transaction's work is only store calls, so running it again is safe. Acknowledged means committed.
+import pg from 'pg';
+import type { Collection, RecordOf, Store, Tx } from '../store.ts';
+import { migrate } from './migrate.ts';
+import { PgQueries, TABLES } from './pg-queries.ts';
+
+const RETRIES = 10;
+/** serialization_failure and deadlock_detected: the transaction may simply be run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+class PgTransaction extends PgQueries implements Tx {
+  readonly #client: pg.PoolClient;
+
+  constructor(client: pg.PoolClient) {
+    super(client, true);
+    this.#client = client;
+  }
+
+  async insert<C extends Collection>(collection: C, record: RecordOf<C>): Promise<void> {
+    await this.#client.query(`INSERT INTO ${TABLES[collection]} (id, doc) VALUES ($1, $2)`, [record.id, record]);
+  }
+
+  async update<C extends Collection>(collection: C, id: string, patch: Partial<RecordOf<C>>): Promise<RecordOf<C>> {
+    // jsonb || jsonb replaces the top-level fields the patch names: { ...current, ...patch }.
+    const [updated] = await this.docs<C>(
+      `UPDATE ${TABLES[collection]} SET doc = doc || $2::jsonb WHERE id = $1 RETURNING doc`,
+      [id, JSON.stringify({ ...patch, id })],
+    );
+    if (!updated) throw new Error(`${collection} holds no ${id}`);
+    return updated;
+  }
+}
+
+export class PgStore extends PgQueries implements Store {
+  readonly location: string;
+  readonly #pool: pg.Pool;
+
+  private constructor(pool: pg.Pool, location: string) {
+    super(pool);
+    this.#pool = pool;
+    this.location = location;
+  }
+
+  /** Connects and brings the schema up to date. */
+  static async open(databaseUrl: string): Promise<PgStore> {
+    const url = new URL(databaseUrl);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    pool.on('error', () => {}); // an idle client's lost connection: the pool replaces it on next use
+    await migrate(pool);
+    return new PgStore(pool, `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`);
+  }
+
+  async transact<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        try {
+          const result = await work(new PgTransaction(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          const code = (error as { code?: string }).code;
+          if (!code || !RETRYABLE.has(code) || attempt >= RETRIES) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        }
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async healthy(): Promise<boolean> {
+    try {
+      await this.#pool.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+}
