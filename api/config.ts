@@ -54,7 +54,12 @@ const envSchema = z.object({
 });
 
 /** The environment as the code reads it: names in camelCase, paths absolute, URLs parsed. */
-const configSchema = envSchema.transform((e) => ({
+const configSchema = envSchema
+  .refine((e) => !e.DATABASE_URL || e.LINK_SECRET, {
+    path: ['LINK_SECRET'],
+    error: 'must be set when DATABASE_URL is: every instance sharing the database must sign links with the same key',
+  })
+  .transform((e) => ({
   host: e.HOST,
   port: e.PORT,
   dataDir: resolve(e.DATA_DIR),

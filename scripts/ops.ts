@@ -235,6 +235,14 @@ const COMMANDS: Record<string, Command> = {
     options: { status: { type: 'string' } },
     run: ({ store, values }) => store.mailList({ status: values.status as MailStatus }),
   },
+  'db migrate': {
+    usage: 'db migrate',
+    summary: 'creates or updates the PostgreSQL schema (DATABASE_URL); the server also does it at start',
+    run: async ({ store, config }) => {
+      if (!config.databaseUrl) throw new RefusedError('DATABASE_URL is not set: the JSON store in DATA_DIR needs no migration.');
+      return { store: store.location, schema: 'up to date' };
+    },
+  },
   'audit list': {
     usage: 'audit list [--org ORG]',
     summary: 'NDA-field disclosures and sample downloads, newest first',

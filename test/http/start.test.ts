@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { testingPostgres } from '../support/store-env.ts';
 
 let server: RunningServer;
 
@@ -60,4 +61,14 @@ test.each([
   expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+});
+
+test('the server says which store it uses: PostgreSQL in the postgres project, DATA_DIR otherwise', async () => {
+  const server = await startServer();
+  try {
+    const listening = server.stdout().split('\n').find((line) => line.includes('"msg":"listening"'))!;
+    expect(JSON.parse(listening).store).toMatch(testingPostgres() ? /^PostgreSQL 127\.0\.0\.1:\d+\/dss_/ : /^DATA_DIR \//);
+  } finally {
+    await server.stop();
+  }
 });

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv } from './child-env.ts';
+import { storeEnv } from './store-env.ts';
 
 // Node's compile cache halves the CLI's start-up (about 0.6 s to 0.3 s), most of what CLI-heavy tests wait for.
 const COMPILE_CACHE = join(tmpdir(), 'dss-test-node-compile-cache');
@@ -10,8 +11,9 @@ const COMPILE_CACHE = join(tmpdir(), 'dss-test-node-compile-cache');
 export type OpsResult = { code: number; json: any; stdout: string; stderr: string };
 
 /** `where`: the DATA_DIR, or the whole environment the operator has (DATA_DIR, SMTP_URL, …). */
-export function ops(where: string | Record<string, string>, ...args: string[]): Promise<OpsResult> {
-  const env = typeof where === 'string' ? { DATA_DIR: where } : where;
+export async function ops(where: string | Record<string, string>, ...args: string[]): Promise<OpsResult> {
+  const given = typeof where === 'string' ? { DATA_DIR: where } : where;
+  const env = { ...(given.DATA_DIR ? await storeEnv(given.DATA_DIR) : {}), ...given };
   return new Promise((resolve) => {
     execFile(
       process.execPath,
