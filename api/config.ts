@@ -50,34 +50,38 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('./content'),
   MAX_BODY_BYTES: positiveInt('bytes').default(65536),
   SAMPLE_REQUESTS_PER_DAY: positiveInt('sample requests per organisation per day').default(20),
-  DATABASE_URL: url('a PostgreSQL URL such as postgres://user:pass@host:5432/dss', ['postgres:', 'postgresql:']).optional(),
+  DATABASE_URL: url('a PostgreSQL URL such as postgres://user:pass@host:5432/dss', [
+    'postgres:',
+    'postgresql:',
+  ]).optional(),
 });
 
 /** The environment as the code reads it: names in camelCase, paths absolute, URLs parsed. */
 const configSchema = envSchema
   .refine((e) => !e.DATABASE_URL || e.LINK_SECRET, {
     path: ['LINK_SECRET'],
-    error: 'must be set when DATABASE_URL is: every instance sharing the database must sign links with the same key',
+    error:
+      'must be set when DATABASE_URL is: every instance sharing the database must sign links with the same key',
   })
   .transform((e) => ({
-  host: e.HOST,
-  port: e.PORT,
-  dataDir: resolve(e.DATA_DIR),
-  siteUrl: new URL(e.SITE_URL),
-  smtpUrl: e.SMTP_URL,
-  mailFrom: e.MAIL_FROM,
-  sourcingLeadEmail: e.SOURCING_LEAD_EMAIL,
-  rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
-  rateLimitKeyPerMinute: e.RATE_LIMIT_KEY_PER_MINUTE,
-  trustProxy: e.TRUST_PROXY,
-  sampleLinkTtlSeconds: e.SAMPLE_LINK_TTL_SECONDS,
-  linkSecret: e.LINK_SECRET,
-  samplesDir: resolve(e.SAMPLES_DIR),
-  listingsDir: resolve(e.CONTENT_DIR, 'listings'),
-  maxBodyBytes: e.MAX_BODY_BYTES,
-  sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
-  databaseUrl: e.DATABASE_URL,
-}));
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: resolve(e.DATA_DIR),
+    siteUrl: new URL(e.SITE_URL),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sourcingLeadEmail: e.SOURCING_LEAD_EMAIL,
+    rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
+    rateLimitKeyPerMinute: e.RATE_LIMIT_KEY_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    sampleLinkTtlSeconds: e.SAMPLE_LINK_TTL_SECONDS,
+    linkSecret: e.LINK_SECRET,
+    samplesDir: resolve(e.SAMPLES_DIR),
+    listingsDir: resolve(e.CONTENT_DIR, 'listings'),
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
+    databaseUrl: e.DATABASE_URL,
+  }));
 
 export type Config = z.output<typeof configSchema>;
 

@@ -13,6 +13,7 @@ import { LISTING_STATUSES } from '../api/domain/vocabulary.ts';
 import { RefusedError } from '../api/errors.ts';
 import { silentLog } from '../api/http/log.ts';
 import { openRuntime, type Runtime } from '../api/runtime.ts';
+import { copyStore } from '../api/store/copy-store.ts';
 import { openStore } from '../api/store/open-store.ts';
 import type { ApiKeyRecord, MailStatus, RequestStatus, SampleStatus } from '../api/store/records.ts';
 import type { Store } from '../api/store/store.ts';
@@ -239,8 +240,25 @@ const COMMANDS: Record<string, Command> = {
     usage: 'db migrate',
     summary: 'creates or updates the PostgreSQL schema (DATABASE_URL); the server also does it at start',
     run: async ({ store, config }) => {
-      if (!config.databaseUrl) throw new RefusedError('DATABASE_URL is not set: the JSON store in DATA_DIR needs no migration.');
+      if (!config.databaseUrl)
+        throw new RefusedError('DATABASE_URL is not set: the JSON store in DATA_DIR needs no migration.');
       return { store: store.location, schema: 'up to date' };
+    },
+  },
+  'store copy': {
+    usage: 'store copy --to postgres://…',
+    summary: 'copies this store (DATA_DIR) into an empty PostgreSQL database, checked by counts and a sample',
+    options: { to: { type: 'string' } },
+    run: async ({ store, values }) => {
+      const target = str(values, 'to');
+      if (!/^postgres(ql)?:\/\//.test(target))
+        throw new UsageError('--to takes a PostgreSQL URL: postgres://…');
+      const to = await openStore({ dataDir: 'unused', databaseUrl: target });
+      try {
+        return { from: store.location, to: to.location, copied: await copyStore(store, to) };
+      } finally {
+        await to.close();
+      }
     },
   },
   'audit list': {

@@ -97,7 +97,11 @@ export async function startServer(config: Config) {
   });
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  log.info('listening', { url: `http://${host}:${port}`, listings: runtime.catalog.size, store: store.location });
+  log.info('listening', {
+    url: `http://${host}:${port}`,
+    listings: runtime.catalog.size,
+    store: store.location,
+  });
   log.flush();
 
   let stopping = false;

@@ -75,6 +75,9 @@ export interface StoreReads {
   mailList(query: { status?: MailStatus }): Promise<MailRecord[]>;
   /** Mail to send now: queued and due, or claimed by a sender whose lease has run out; oldest first. */
   dueMail(now: Date, limit: number): Promise<MailRecord[]>;
+
+  /** Every record of a collection, in no promised order: for moving a store whole (`ops store copy`). */
+  allRecords<C extends Collection>(collection: C): Promise<RecordOf<C>[]>;
 }
 
 /** A transaction: its reads see its own writes; its writes take effect together, or not at all. */

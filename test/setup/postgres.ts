@@ -12,7 +12,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   if (!postgresBin()) {
-    if (process.env.CI) throw new Error('CI must test PostgreSQL: apt-get install postgresql (.ci/run does).');
+    if (process.env.CI)
+      throw new Error('CI must test PostgreSQL: apt-get install postgresql (.ci/run does).');
     project.provide('postgresUrl', '');
     return;
   }

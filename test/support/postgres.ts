@@ -46,7 +46,9 @@ export async function startPostgres(): Promise<Postgres> {
   }
   await chmod(dir, 0o700);
   const as = (command: string, args: string[]) =>
-    root ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args);
+    root
+      ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args])
+      : run(join(bin, command), args);
   await as('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;

@@ -38,7 +38,12 @@ const org = (id: string): Org => ({
   nda: { state: 'none', accepted_at: null, verified_at: null, revoked_at: null },
 });
 
-const request = (id: string, orgId: string, minute: number, status: DataRequestRecord['status'] = 'received'): DataRequestRecord => ({
+const request = (
+  id: string,
+  orgId: string,
+  minute: number,
+  status: DataRequestRecord['status'] = 'received',
+): DataRequestRecord => ({
   id,
   org_id: orgId,
   account_id: 'acc_x',
@@ -75,96 +80,144 @@ const mail = (id: string, status: MailRecord['status'], extra: Partial<MailRecor
 });
 
 describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
-  test.skipIf(skip)('a transaction that throws changes nothing; another one at the same time commits', async () => {
-    const store = await (await place())();
-    const results = await Promise.allSettled([
-      store.transact(async (tx) => {
-        await tx.insert('orgs', org('org_dropped'));
-        throw new Error('refused');
-      }),
-      store.transact((tx) => tx.insert('orgs', org('org_kept'))),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
-    expect((await store.orgs()).map((o) => o.id)).toEqual(['org_kept']);
-    await store.close();
-  });
+  test.skipIf(skip)(
+    'a transaction that throws changes nothing; another one at the same time commits',
+    async () => {
+      const store = await (await place())();
+      const results = await Promise.allSettled([
+        store.transact(async (tx) => {
+          await tx.insert('orgs', org('org_dropped'));
+          throw new Error('refused');
+        }),
+        store.transact((tx) => tx.insert('orgs', org('org_kept'))),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+      expect((await store.orgs()).map((o) => o.id)).toEqual(['org_kept']);
+      await store.close();
+    },
+  );
 
-  test.skipIf(skip)('a transaction reads its own writes; an update keeps the fields it does not name', async () => {
-    const store = await (await place())();
-    const seen = await store.transact(async (tx) => {
-      await tx.insert('orgs', org('org_a'));
-      await tx.insert('requests', request('req_1', 'org_a', 1));
-      const updated = await tx.update('requests', 'req_1', { status: 'in_review' });
-      return { org: await tx.orgById('org_a'), updated };
-    });
-    expect(seen.org?.name).toBe('Lab org_a');
-    expect(seen.updated).toMatchObject({ id: 'req_1', status: 'in_review', org_id: 'org_a' });
-    expect(await store.requestById('req_1')).toEqual(seen.updated);
-    await expect(store.transact((tx) => tx.insert('orgs', org('org_a')))).rejects.toThrow();
-    await expect(store.transact((tx) => tx.update('requests', 'req_none', { status: 'in_review' }))).rejects.toThrow();
-    await store.close();
-  });
+  test.skipIf(skip)(
+    'a transaction reads its own writes; an update keeps the fields it does not name',
+    async () => {
+      const store = await (await place())();
+      const seen = await store.transact(async (tx) => {
+        await tx.insert('orgs', org('org_a'));
+        await tx.insert('requests', request('req_1', 'org_a', 1));
+        const updated = await tx.update('requests', 'req_1', { status: 'in_review' });
+        return { org: await tx.orgById('org_a'), updated };
+      });
+      expect(seen.org?.name).toBe('Lab org_a');
+      expect(seen.updated).toMatchObject({ id: 'req_1', status: 'in_review', org_id: 'org_a' });
+      expect(await store.requestById('req_1')).toEqual(seen.updated);
+      await expect(store.transact((tx) => tx.insert('orgs', org('org_a')))).rejects.toThrow();
+      await expect(
+        store.transact((tx) => tx.update('requests', 'req_none', { status: 'in_review' })),
+      ).rejects.toThrow();
+      await store.close();
+    },
+  );
 
-  test.skipIf(skip)('two instances write at once and lose nothing; each reads the other\'s writes at once', async () => {
-    const open = await place();
-    const [a, b] = [await open(), await open()];
-    await a.transact((tx) => tx.insert('orgs', org('org_a')));
-    await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        (i % 2 ? a : b).transact((tx) => tx.insert('requests', request(`req_${i}`, 'org_a', i))),
-      ),
-    );
-    for (const store of [a, b]) expect((await store.requests({})).items).toHaveLength(60);
-    await b.transact((tx) => tx.update('requests', 'req_7', { status: 'in_review' }));
-    expect((await a.requestById('req_7'))?.status).toBe('in_review');
-    await Promise.all([a.close(), b.close()]);
-  });
+  test.skipIf(skip)(
+    "two instances write at once and lose nothing; each reads the other's writes at once",
+    async () => {
+      const open = await place();
+      const [a, b] = [await open(), await open()];
+      await a.transact((tx) => tx.insert('orgs', org('org_a')));
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          (i % 2 ? a : b).transact((tx) => tx.insert('requests', request(`req_${i}`, 'org_a', i))),
+        ),
+      );
+      for (const store of [a, b]) expect((await store.requests({})).items).toHaveLength(60);
+      await b.transact((tx) => tx.update('requests', 'req_7', { status: 'in_review' }));
+      expect((await a.requestById('req_7'))?.status).toBe('in_review');
+      await Promise.all([a.close(), b.close()]);
+    },
+  );
 
-  test.skipIf(skip)('requests come newest first, filtered by organisation and status, page by page', async () => {
-    const store = await (await place())();
-    await store.transact(async (tx) => {
-      await tx.insert('orgs', org('org_a'));
-      await tx.insert('orgs', org('org_b'));
-      for (let i = 0; i < 7; i++) await tx.insert('requests', request(`req_a${i}`, 'org_a', i, i % 2 ? 'in_review' : 'received'));
-      await tx.insert('requests', request('req_b0', 'org_b', 3));
-    });
-    const ids = (page: { items: DataRequestRecord[] }) => page.items.map((r) => r.id);
-    expect(ids(await store.requests({ orgId: 'org_a' }))).toEqual(['req_a6', 'req_a5', 'req_a4', 'req_a3', 'req_a2', 'req_a1', 'req_a0']);
-    expect(ids(await store.requests({ orgId: 'org_a', status: 'in_review' }))).toEqual(['req_a5', 'req_a3', 'req_a1']);
-    const first = await store.requests({ orgId: 'org_a', limit: 3 });
-    expect(ids(first)).toEqual(['req_a6', 'req_a5', 'req_a4']);
-    const second = await store.requests({ orgId: 'org_a', limit: 3, cursor: first.next! });
-    expect(ids(second)).toEqual(['req_a3', 'req_a2', 'req_a1']);
-    const last = await store.requests({ orgId: 'org_a', limit: 3, cursor: second.next! });
-    expect([ids(last), last.next]).toEqual([['req_a0'], null]);
-    expect((await store.overdueRequests(new Date(at(63)))).map((r) => r.id)).toEqual(['req_a0', 'req_a2']);
-    await store.close();
-  });
+  test.skipIf(skip)(
+    'requests come newest first, filtered by organisation and status, page by page',
+    async () => {
+      const store = await (await place())();
+      await store.transact(async (tx) => {
+        await tx.insert('orgs', org('org_a'));
+        await tx.insert('orgs', org('org_b'));
+        for (let i = 0; i < 7; i++)
+          await tx.insert('requests', request(`req_a${i}`, 'org_a', i, i % 2 ? 'in_review' : 'received'));
+        await tx.insert('requests', request('req_b0', 'org_b', 3));
+      });
+      const ids = (page: { items: DataRequestRecord[] }) => page.items.map((r) => r.id);
+      expect(ids(await store.requests({ orgId: 'org_a' }))).toEqual([
+        'req_a6',
+        'req_a5',
+        'req_a4',
+        'req_a3',
+        'req_a2',
+        'req_a1',
+        'req_a0',
+      ]);
+      expect(ids(await store.requests({ orgId: 'org_a', status: 'in_review' }))).toEqual([
+        'req_a5',
+        'req_a3',
+        'req_a1',
+      ]);
+      const first = await store.requests({ orgId: 'org_a', limit: 3 });
+      expect(ids(first)).toEqual(['req_a6', 'req_a5', 'req_a4']);
+      const second = await store.requests({ orgId: 'org_a', limit: 3, cursor: first.next! });
+      expect(ids(second)).toEqual(['req_a3', 'req_a2', 'req_a1']);
+      const last = await store.requests({ orgId: 'org_a', limit: 3, cursor: second.next! });
+      expect([ids(last), last.next]).toEqual([['req_a0'], null]);
+      expect((await store.overdueRequests(new Date(at(63)))).map((r) => r.id)).toEqual(['req_a0', 'req_a2']);
+      await store.close();
+    },
+  );
 
-  test.skipIf(skip)('due mail: queued and due, or claimed by a sender whose lease ran out; a transaction sees its own', async () => {
-    const store = await (await place())();
-    await store.transact(async (tx) => {
-      await tx.insert('mail', mail('m_due', 'queued'));
-      await tx.insert('mail', mail('m_later', 'queued', { next_attempt_at: at(30) }));
-      await tx.insert('mail', mail('m_sent', 'sent'));
-      await tx.insert('mail', mail('m_leased', 'sending', { lease_until: at(20) }));
-      await tx.insert('mail', mail('m_lapsed', 'sending', { lease_until: at(5) }));
-    });
-    const due = async (reads: Pick<Store, 'dueMail'>) => (await reads.dueMail(new Date(at(10)), 10)).map((m) => m.id).sort();
-    expect(await due(store)).toEqual(['m_due', 'm_lapsed']);
-    await store.transact(async (tx) => {
-      await tx.update('mail', 'm_due', { status: 'sent' });
-      expect(await due(tx)).toEqual(['m_lapsed']);
-    });
-    expect(await due(store)).toEqual(['m_lapsed']);
-    expect((await store.mailList({ status: 'sent' })).map((m) => m.id).sort()).toEqual(['m_due', 'm_sent']);
-    await store.close();
-  });
+  test.skipIf(skip)(
+    'due mail: queued and due, or claimed by a sender whose lease ran out; a transaction sees its own',
+    async () => {
+      const store = await (await place())();
+      await store.transact(async (tx) => {
+        await tx.insert('mail', mail('m_due', 'queued'));
+        await tx.insert('mail', mail('m_later', 'queued', { next_attempt_at: at(30) }));
+        await tx.insert('mail', mail('m_sent', 'sent'));
+        await tx.insert('mail', mail('m_leased', 'sending', { lease_until: at(20) }));
+        await tx.insert('mail', mail('m_lapsed', 'sending', { lease_until: at(5) }));
+      });
+      const due = async (reads: Pick<Store, 'dueMail'>) =>
+        (await reads.dueMail(new Date(at(10)), 10)).map((m) => m.id).sort();
+      expect(await due(store)).toEqual(['m_due', 'm_lapsed']);
+      await store.transact(async (tx) => {
+        await tx.update('mail', 'm_due', { status: 'sent' });
+        expect(await due(tx)).toEqual(['m_lapsed']);
+      });
+      expect(await due(store)).toEqual(['m_lapsed']);
+      expect((await store.mailList({ status: 'sent' })).map((m) => m.id).sort()).toEqual(['m_due', 'm_sent']);
+      await store.close();
+    },
+  );
 
   test.skipIf(skip)('keys and accounts are found by hash and email; each is unique', async () => {
     const store = await (await place())();
-    const account = { id: 'acc_1', org_id: 'org_a', email: 'a@lab.example', name: null, verified_at: at(0), created_at: at(0) };
-    const key = { id: 'key_1', org_id: 'org_a', account_id: 'acc_1', hash: 'ab'.repeat(32), prefix: 'dss_abcd', created_at: at(0), last_used_at: null, revoked_at: null, replaced_by: null };
+    const account = {
+      id: 'acc_1',
+      org_id: 'org_a',
+      email: 'a@lab.example',
+      name: null,
+      verified_at: at(0),
+      created_at: at(0),
+    };
+    const key = {
+      id: 'key_1',
+      org_id: 'org_a',
+      account_id: 'acc_1',
+      hash: 'ab'.repeat(32),
+      prefix: 'dss_abcd',
+      created_at: at(0),
+      last_used_at: null,
+      revoked_at: null,
+      replaced_by: null,
+    };
     await store.transact(async (tx) => {
       await tx.insert('orgs', org('org_a'));
       await tx.insert('accounts', account);

@@ -91,6 +91,10 @@ export class Queries implements StoreReads {
     return this.#get('mail', id);
   }
 
+  allRecords<C extends Collection>(collection: C) {
+    return this.#all(collection);
+  }
+
   orgs() {
     return this.#all('orgs');
   }

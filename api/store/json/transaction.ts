@@ -59,7 +59,10 @@ export class JsonTransaction extends Queries implements Tx {
     if (this.#overlay.get(collection, record.id)) throw new Error(`${collection} already holds ${record.id}`);
     const field = UNIQUE[collection];
     const value = field && (record as Record<string, unknown>)[field];
-    if (value && this.#overlay.all(collection).some((other) => (other as Record<string, unknown>)[field] === value)) {
+    if (
+      value &&
+      this.#overlay.all(collection).some((other) => (other as Record<string, unknown>)[field] === value)
+    ) {
       throw new Error(`${collection} already holds a record with this ${field}`);
     }
     this.#overlay.changes.set(keyOf(collection, record.id), { collection, record });

@@ -16,7 +16,9 @@ export async function migrate(pool: Pool): Promise<string[]> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+    );
     const applied: string[] = [];
     for (const name of names.filter((n) => !done.has(n))) {
       const sql = await readFile(new URL(name, MIGRATIONS), 'utf8');

@@ -19,7 +19,8 @@ export const TABLES: Record<Collection, string> = {
 
 type Dated = { id: string; created_at: string };
 
-const encodeCursor = (record: Dated) => Buffer.from(JSON.stringify([record.created_at, record.id])).toString('base64url');
+const encodeCursor = (record: Dated) =>
+  Buffer.from(JSON.stringify([record.created_at, record.id])).toString('base64url');
 
 function decodeCursor(cursor: string | undefined): [string, string] | undefined {
   if (cursor === undefined) return undefined;
@@ -99,6 +100,10 @@ export class PgQueries implements StoreReads {
     return this.#byId('mail', id);
   }
 
+  allRecords<C extends Collection>(collection: C) {
+    return this.docs<C>(`SELECT doc FROM ${TABLES[collection]}`);
+  }
+
   orgs() {
     return this.docs<'orgs'>('SELECT doc FROM orgs ORDER BY created_at, id');
   }
@@ -140,7 +145,10 @@ export class PgQueries implements StoreReads {
     if (query.orgId) where.push(`org_id = $${values.push(query.orgId)}`);
     if (query.status) where.push(`status = $${values.push(query.status)}`);
     const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    return this.docs<'samples'>(`SELECT doc FROM sample_requests ${filter} ORDER BY created_at DESC, id DESC`, values);
+    return this.docs<'samples'>(
+      `SELECT doc FROM sample_requests ${filter} ORDER BY created_at DESC, id DESC`,
+      values,
+    );
   }
 
   samplesSince(orgId: string, since: Date) {
@@ -158,7 +166,9 @@ export class PgQueries implements StoreReads {
 
   mailList(query: { status?: MailRecord['status'] }) {
     return query.status
-      ? this.docs<'mail'>('SELECT doc FROM mail WHERE status = $1 ORDER BY created_at DESC, id DESC', [query.status])
+      ? this.docs<'mail'>('SELECT doc FROM mail WHERE status = $1 ORDER BY created_at DESC, id DESC', [
+          query.status,
+        ])
       : this.docs<'mail'>('SELECT doc FROM mail ORDER BY created_at DESC, id DESC');
   }
 

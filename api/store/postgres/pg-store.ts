@@ -20,10 +20,17 @@ class PgTransaction extends PgQueries implements Tx {
   }
 
   async insert<C extends Collection>(collection: C, record: RecordOf<C>): Promise<void> {
-    await this.#client.query(`INSERT INTO ${TABLES[collection]} (id, doc) VALUES ($1, $2)`, [record.id, record]);
+    await this.#client.query(`INSERT INTO ${TABLES[collection]} (id, doc) VALUES ($1, $2)`, [
+      record.id,
+      record,
+    ]);
   }
 
-  async update<C extends Collection>(collection: C, id: string, patch: Partial<RecordOf<C>>): Promise<RecordOf<C>> {
+  async update<C extends Collection>(
+    collection: C,
+    id: string,
+    patch: Partial<RecordOf<C>>,
+  ): Promise<RecordOf<C>> {
     // jsonb || jsonb replaces the top-level fields the patch names: { ...current, ...patch }.
     const [updated] = await this.docs<C>(
       `UPDATE ${TABLES[collection]} SET doc = doc || $2::jsonb WHERE id = $1 RETURNING doc`,
