@@ -50,6 +50,7 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('./content'),
   MAX_BODY_BYTES: positiveInt('bytes').default(65536),
   SAMPLE_REQUESTS_PER_DAY: positiveInt('sample requests per organisation per day').default(20),
+  REDIS_URL: url('a Redis URL such as redis://host:6379', ['redis:', 'rediss:']).optional(),
   DATABASE_URL: url('a PostgreSQL URL such as postgres://user:pass@host:5432/dss', [
     'postgres:',
     'postgresql:',
@@ -81,6 +82,7 @@ const configSchema = envSchema
     maxBodyBytes: e.MAX_BODY_BYTES,
     sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
     databaseUrl: e.DATABASE_URL,
+  redisUrl: e.REDIS_URL,
   }));
 
 export type Config = z.output<typeof configSchema>;

@@ -1,21 +1,33 @@
 // The API's rate limits (contract §5): per key for a request that carries one, per client IP otherwise, with
-// the RateLimit headers on every answer and a 429 with Retry-After past the quota.
+// the RateLimit headers on every answer and a 429 with Retry-After past the quota. Counted in this process, or,
+// with REDIS_URL, in Redis so that every instance counts against one limit (shared-limits.ts).
 import type { Config } from '../config.ts';
 import { createRateLimiter, type RateLimitDecision } from './rate-limit.ts';
 import { json } from './responses.ts';
+import { createSharedLimits } from './shared-limits.ts';
 import type { Reply } from './types.ts';
 
 export type Limits = {
   /** Counts one request; `keyId`: the key it was made with, if any. */
-  take(clientIp: string, keyId: string | undefined, at: number): RateLimitDecision;
+  take(clientIp: string, keyId: string | undefined, at: number): Promise<RateLimitDecision>;
+  close(): Promise<void>;
 };
 
-export function createLimits(
-  config: Pick<Config, 'rateLimitPublicPerMinute' | 'rateLimitKeyPerMinute'>,
-): Limits {
+type LimitsConfig = Pick<Config, 'rateLimitPublicPerMinute' | 'rateLimitKeyPerMinute' | 'redisUrl'>;
+
+export function createLimits(config: LimitsConfig, log: { info(message: string): void }): Limits {
+  const local = createLocalLimits(config);
+  return config.redisUrl ? createSharedLimits(config.redisUrl, config, local, log) : local;
+}
+
+/** Each process counts alone: the embedded default, and the fallback while Redis is away. */
+export function createLocalLimits(config: Omit<LimitsConfig, 'redisUrl'>): Limits {
   const perIp = createRateLimiter({ policy: 'per-ip', limit: config.rateLimitPublicPerMinute });
   const perKey = createRateLimiter({ policy: 'per-key', limit: config.rateLimitKeyPerMinute });
-  return { take: (clientIp, keyId, at) => (keyId ? perKey.take(keyId, at) : perIp.take(clientIp, at)) };
+  return {
+    take: async (clientIp, keyId, at) => (keyId ? perKey.take(keyId, at) : perIp.take(clientIp, at)),
+    close: async () => {},
+  };
 }
 
 /** The 429: a reply, not a thrown error, since a flood makes this the hot path and an Error records a stack. */

@@ -33,7 +33,7 @@ type Trace = { route: string; caller?: Caller; limit?: RateLimitDecision };
 export function createApi(deps: Deps) {
   const now = deps.now ?? Date.now;
   const router = createRouter(ROUTES);
-  const limits = createLimits(deps.config);
+  const limits = createLimits(deps.config, deps.log);
 
   async function dispatch(request: ApiRequest, meta: RequestMeta, trace: Trace): Promise<Reply> {
     const at = now();
@@ -41,7 +41,7 @@ export function createApi(deps: Deps) {
     const match = router.match(request.method, url.pathname);
     if (match.kind !== 'found') {
       // Unknown paths and wrong methods count too: probing the API is not free.
-      trace.limit = limits.take(meta.clientIp, undefined, at);
+      trace.limit = await limits.take(meta.clientIp, undefined, at);
       if (!trace.limit.allowed) return rateLimited(trace.limit, false);
       if (request.method === 'OPTIONS' && match.kind === 'method_not_allowed') return preflight(match.allow);
       throw match.kind === 'not_found'
@@ -73,7 +73,7 @@ export function createApi(deps: Deps) {
           refusedKey = error;
         }
       }
-      trace.limit = limits.take(meta.clientIp, trace.caller?.key.id, at);
+      trace.limit = await limits.take(meta.clientIp, trace.caller?.key.id, at);
       if (!trace.limit.allowed) return rateLimited(trace.limit, Boolean(trace.caller));
       if (refusedKey) throw refusedKey;
       if (access === 'key' && !trace.caller) {
@@ -149,6 +149,8 @@ export function createApi(deps: Deps) {
     async fetch(request: Request, meta: RequestMeta): Promise<Response> {
       return toResponse(await handle(request, meta));
     },
+    /** Lets go of what the limits hold (a Redis connection). */
+    close: () => limits.close(),
   };
 }
 

@@ -19,6 +19,24 @@ export type RateLimiter = {
 
 type Window = { count: number; resetAt: number };
 
+/** The decision and its headers, for a client that has used `used` of `limit` with `resetMs` left in its window. */
+export function decide(
+  { policy, limit, windowSeconds = 60 }: { policy: string; limit: number; windowSeconds?: number },
+  used: number,
+  resetMs: number,
+  allowed = used <= limit,
+): RateLimitDecision {
+  const resetIn = Math.max(1, Math.ceil(resetMs / 1000));
+  return {
+    allowed,
+    retryAfter: resetIn,
+    headers: {
+      'ratelimit-policy': `"${policy}";q=${limit};w=${windowSeconds}`,
+      ratelimit: `"${policy}";r=${Math.max(0, limit - used)};t=${resetIn}`,
+    },
+  };
+}
+
 export function createRateLimiter(options: {
   policy: string;
   limit: number;
@@ -33,7 +51,6 @@ export function createRateLimiter(options: {
     throw new Error(`rate limit must be a positive integer, got ${limit}`);
   if (!(windowMs > 0)) throw new Error('rate limit window must be positive');
 
-  const policyHeader = `"${policy}";q=${limit};w=${windowMs / 1000}`;
   let current = new Map<string, Window>();
   let previous = new Map<string, Window>();
   let rotatedAt = -Infinity;
@@ -68,15 +85,12 @@ export function createRateLimiter(options: {
       }
       const allowed = window.count < limit;
       if (allowed) window.count += 1;
-      const resetIn = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-      return {
+      return decide(
+        { policy, limit, windowSeconds: windowMs / 1000 },
+        window.count,
+        window.resetAt - now,
         allowed,
-        retryAfter: resetIn,
-        headers: {
-          'ratelimit-policy': policyHeader,
-          ratelimit: `"${policy}";r=${limit - window.count};t=${resetIn}`,
-        },
-      };
+      );
     },
     get size() {
       return current.size + previous.size;

@@ -113,7 +113,7 @@ export async function startServer(config: Config) {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      void runtime.close().then(() => {
+      void Promise.all([runtime.close(), api.close()]).then(() => {
         log.info('stopped');
         log.flush();
         process.exit(0);

@@ -1,0 +1,60 @@
+// Rate limits shared by every instance through Redis (REDIS_URL): one fixed window per client, counted by one
+// atomic script, so N instances allow one limit, not N. If Redis does not answer, each process counts alone
+// until it does (said once in the log), and the server keeps answering.
+import { Redis } from 'ioredis';
+import { decide, type RateLimitDecision } from './rate-limit.ts';
+import type { Limits } from './limits.ts';
+
+const WINDOW_MS = 60_000;
+// INCR, and the window's expiry set by the request that opened it; then how long the window has left.
+const COUNT = `
+local used = redis.call('INCR', KEYS[1])
+if used == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return { used, redis.call('PTTL', KEYS[1]) }`;
+
+type Quotas = { rateLimitPublicPerMinute: number; rateLimitKeyPerMinute: number };
+
+export function createSharedLimits(
+  redisUrl: string,
+  quotas: Quotas,
+  local: Limits,
+  log: { info(message: string): void },
+): Limits {
+  // Fail fast rather than queue: a request never waits on a Redis that is not there.
+  const redis = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 250,
+  });
+  let away = false;
+  redis.on('error', () => {}); // reported through the failing take below, once
+  redis.on('ready', () => {
+    if (away) log.info('rate limits: Redis is back; counting shared again');
+    away = false;
+  });
+
+  async function count(key: string, policy: string, limit: number): Promise<RateLimitDecision> {
+    const [used, ttl] = (await redis.eval(COUNT, 1, `dss:ratelimit:${key}`, WINDOW_MS)) as [number, number];
+    return decide({ policy, limit }, used, ttl > 0 ? ttl : WINDOW_MS);
+  }
+
+  return {
+    async take(clientIp, keyId, at) {
+      try {
+        return keyId
+          ? await count(`key:${keyId}`, 'per-key', quotas.rateLimitKeyPerMinute)
+          : await count(`ip:${clientIp}`, 'per-ip', quotas.rateLimitPublicPerMinute);
+      } catch (error) {
+        if (!away)
+          log.info(
+            `rate limits: Redis does not answer (${(error as Error).message}); each process counts alone`,
+          );
+        away = true;
+        return local.take(clientIp, keyId, at);
+      }
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}
