@@ -17,8 +17,13 @@ export default defineConfig({
           ...shared,
           name: 'postgres',
           include: ['test/http/**/*.test.ts'],
-          // The files of the JSON store on disk: what they check has no PostgreSQL counterpart.
-          exclude: ['test/http/store-durability.test.ts'],
+          // The JSON store's files on disk have no PostgreSQL counterpart; the several-instances test and the
+          // shared limits choose their stores themselves, once.
+          exclude: [
+            'test/http/store-durability.test.ts',
+            'test/http/several-instances.test.ts',
+            'test/http/shared-limits.test.ts',
+          ],
           env: { DSS_TEST_STORE: 'postgres' },
         },
       },

@@ -9,7 +9,8 @@ import { requireBuild } from '../support/dist.ts';
 import { makeLab } from '../support/lab.ts';
 import { ops } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { freePort, startSmtp, type Received } from '../support/smtp.ts';
+import { freePort } from '../support/ports.ts';
+import { startSmtp, type Received } from '../support/smtp.ts';
 
 const LEAD = 'lead@sourcing.example';
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -15,20 +15,23 @@ export type Lab = {
 };
 
 /** Runs an operator command that must succeed, and returns its JSON; throws with the CLI's stderr if it fails. */
-async function opsOk(dataDir: string, ...args: string[]): Promise<any> {
-  const result = await ops(dataDir, ...args);
+async function opsOk(where: string | Record<string, string>, ...args: string[]): Promise<any> {
+  const result = await ops(where, ...args);
   if (result.code !== 0) {
     throw new Error(`ops ${args.join(' ')} exited with ${result.code}: ${result.stderr}`);
   }
   return result.json;
 }
 
-/** An organisation named `name`, a verified account and a key, made by three CLI commands (about a second). */
-export async function makeLab(dataDir: string, name = 'Test Lab'): Promise<Lab> {
-  const org = await opsOk(dataDir, 'org', 'create', '--name', name);
+/**
+ * An organisation named `name`, a verified account and a key, made by three CLI commands (about a second).
+ * `where`: the DATA_DIR, or the operator's whole environment (e.g. with DATABASE_URL).
+ */
+export async function makeLab(where: string | Record<string, string>, name = 'Test Lab'): Promise<Lab> {
+  const org = await opsOk(where, 'org', 'create', '--name', name);
   const email = `lead+${org.id}@lab.example`;
-  const account = await opsOk(dataDir, 'account', 'add', '--org', org.id, '--email', email, '--verified');
-  const issued = await opsOk(dataDir, 'key', 'issue', '--account', account.id);
+  const account = await opsOk(where, 'account', 'add', '--org', org.id, '--email', email, '--verified');
+  const issued = await opsOk(where, 'key', 'issue', '--account', account.id);
   return {
     orgId: org.id,
     orgName: org.name,

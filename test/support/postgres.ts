@@ -4,11 +4,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './ports.ts';
 
 const run = promisify(execFile);
 
@@ -19,16 +19,6 @@ export function postgresBin(): string | undefined {
   const version = readdirSync(root).sort((a, b) => Number(b) - Number(a))[0];
   const bin = version && join(root, version, 'bin');
   return bin && existsSync(join(bin, 'initdb')) ? bin : undefined;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export type Postgres = { url: string; stop(): Promise<void> };

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { freePort } from './postgres.ts';
+import { freePort } from './ports.ts';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
 export const redisInstalled = () => existsSync(REDIS_SERVER);

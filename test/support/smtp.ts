@@ -1,18 +1,10 @@
 // A real SMTP server on loopback (smtp-server), parsing what it receives with mailparser.
 // Its bundled certificate has expired, so STARTTLS is switched off and mail travels in the clear on loopback.
-import { createServer as createNetServer } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from './ports.ts';
 
 export type Received = { envelopeTo: string[]; mail: ParsedMail };
-
-export async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** `rejectWith`: an SMTP reply code for every message, or only for those with a recipient `rejectTo` picks. */
 export async function startSmtp(
