@@ -25,9 +25,12 @@ import {
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';
 
-const log = (message: string) => process.stderr.write(`${message}\n`);
+export const log = (message: string) => process.stderr.write(`${message}\n`);
 const BUILD_ROUNDS = 2;
-const UNLIMITED = { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000000', RATE_LIMIT_KEY_PER_MINUTE: '1000000000' };
+export const UNLIMITED = {
+  RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000000',
+  RATE_LIMIT_KEY_PER_MINUTE: '1000000000',
+};
 
 type Load = {
   requestsPerSecond: number;
@@ -396,9 +399,9 @@ async function seedRequests(
 }
 
 /** The paced rate for the latency figures: the throughput the issue asks for. */
-const WRITE_RATE = 500;
+export const WRITE_RATE = 500;
 
-type WriteRequest = { url: string; method: 'POST'; headers: Record<string, string>; body: string };
+export type WriteRequest = { url: string; method: 'POST'; headers: Record<string, string>; body: string };
 
 /**
  * One server's writes: a warm-up at the measured pace (a saturated one would leave thousands of mails queued, and
@@ -407,7 +410,7 @@ type WriteRequest = { url: string; method: 'POST'; headers: Record<string, strin
  * sending its next request as soon as the last is answered. Latency there is Little's law (50 in flight /
  * throughput), so it is printed but not held to the latency target. Stops the server when done.
  */
-async function measureWrites(server: Monitored, requestTo: (url: string) => WriteRequest) {
+export async function measureWrites(server: Monitored, requestTo: (url: string) => WriteRequest) {
   const request = requestTo(server.url);
   try {
     await server.loop(); // forget start-up

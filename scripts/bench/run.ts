@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { buildPart, memoryPart, readsPart, rejectionsPart, writesPart } from './parts.ts';
 import { pagesPart } from './pages.ts';
+import { postgresPart } from './postgres.ts';
 import { table, type Row } from './report.ts';
 import { removeScratchDirs } from './scratch.ts';
 
@@ -15,6 +16,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   writes: writesPart,
   memory: memoryPart,
   pages: pagesPart,
+  postgres: postgresPart,
 };
 
 const asked = process.argv.slice(2);
