@@ -2,8 +2,8 @@
 // with "Optional" last (links an agent may skip when its context is short).
 import { ERROR_CODE_NAMES, ERROR_CODES } from '../../api/errors.ts';
 import type { ListingEntry } from './listings.ts';
-import { listingSummary } from './format.ts';
-import { listingMarkdown } from './listing-markdown.ts';
+import { listingSummary } from '../../api/domain/listings/listing-format.ts';
+import { listingMarkdown } from '../../api/domain/listings/listing-markdown.ts';
 
 const SUMMARY =
   'Licensed AI training data: conversational audio (call-centre and other recorded conversations) and medical imaging. ' +
