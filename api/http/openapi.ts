@@ -10,7 +10,9 @@ import {
   labRequestListSchema,
   labRequestResponseSchema,
   listingResponseSchema,
+  meResponseSchema,
   sampleAcceptedSchema,
+  sampleRequestListSchema,
 } from './schemas.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
@@ -276,6 +278,34 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         },
       },
     },
+    '/api/v1/sample-requests': {
+      get: {
+        operationId: 'listSampleRequests',
+        summary: "Your organisation's sample requests",
+        description:
+          'Newest first, each with its status (pending_verification, link_sent or rejected), when the link was sent and when it expires.',
+        tags: ['Samples'],
+        security: keyed,
+        responses: {
+          ...ok('Newest first', sampleRequestListSchema),
+          ...errors('unauthorized', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/me': {
+      get: {
+        operationId: 'getMe',
+        summary: 'Who this key belongs to',
+        description:
+          "The key's organisation, the key itself (never its secret) and the organisation's NDA state: accepted opens the NDA-only fields and sample requests.",
+        tags: ['Account'],
+        security: keyed,
+        responses: {
+          ...ok('The organisation, key and NDA state', meResponseSchema),
+          ...errors('unauthorized', 'rate_limited'),
+        },
+      },
+    },
     '/api/v1/health': {
       get: {
         operationId: 'health',
@@ -312,6 +342,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       { name: 'Catalogue', description: 'Listings of licensable datasets' },
       { name: 'Demand', description: 'The public, anonymised demand board' },
       { name: 'Requests', description: 'Your data requests' },
+      { name: 'Account', description: 'Your organisation and key' },
       { name: 'Samples', description: 'Samples under NDA' },
       { name: 'Operations', description: 'Health' },
     ],
