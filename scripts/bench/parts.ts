@@ -27,7 +27,10 @@ import { scratchDir } from './scratch.ts';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const BUILD_ROUNDS = 2;
-const UNLIMITED = { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000000', RATE_LIMIT_KEY_PER_MINUTE: '1000000000' };
+export const UNLIMITED = {
+  RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000000',
+  RATE_LIMIT_KEY_PER_MINUTE: '1000000000',
+};
 
 type Load = {
   requestsPerSecond: number;
@@ -70,10 +73,10 @@ function floodFromChild(options: autocannon.Options): Promise<{ requests: number
   });
 }
 
-type LoadWithCpu = Load & { cpuUsPerRequest: number };
+export type LoadWithCpu = Load & { cpuUsPerRequest: number };
 
 /** Warm up for 2 s (connections, JIT), then 5 s of load, with the CPU time the server process spent on it. */
-async function servedWithCpu(pid: number, options: autocannon.Options): Promise<LoadWithCpu> {
+export async function servedWithCpu(pid: number, options: autocannon.Options): Promise<LoadWithCpu> {
   await load({ ...options, duration: 2 });
   const before = await cpuMs(pid);
   const result = await load({ ...options, duration: 5 });

@@ -1,9 +1,10 @@
-// `npm run bench [-- build|reads|rejections|writes|memory|pages …]`: measures ours against a baseline measured in
+// `npm run bench [-- build|reads|rejections|writes|memory|pages|mcp …]`: measures ours against a baseline measured in
 // the same run on the same machine, prints one table (Markdown, for BENCHMARKS.md), and never fails on speed.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { buildPart, memoryPart, readsPart, rejectionsPart, writesPart } from './parts.ts';
+import { mcpPart } from './mcp.ts';
 import { pagesPart } from './pages.ts';
 import { table, type Row } from './report.ts';
 import { removeScratchDirs } from './scratch.ts';
@@ -15,6 +16,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   writes: writesPart,
   memory: memoryPart,
   pages: pagesPart,
+  mcp: mcpPart,
 };
 
 const asked = process.argv.slice(2);
