@@ -25,6 +25,8 @@ export const listCatalog: Handler = (_request, { url, deps }) => {
   if (!body) {
     const query = parseQuery(url.searchParams, catalogQuerySchema, CATALOG_QUERY_PARAMETERS);
     body = Buffer.from(JSON.stringify(deps.catalog.filter(query)));
+    // Free text has no end of variants, each a body as large as the catalogue: it is answered, never kept.
+    if (query.q) return jsonText(body, { headers });
     if (cache.size >= FILTERED_CACHE_LIMIT) cache.clear();
     cache.set(url.search, body);
   }

@@ -14,6 +14,8 @@ export type RequestLine = {
   durationMs: number;
   clientIp: string;
   keyId: string | null;
+  /** Set for a request that came through another door than HTTP (an MCP tool call). */
+  via?: string;
 };
 
 export type RequestLog = {
@@ -57,7 +59,7 @@ export function createRequestLog(out: Writable = process.stdout, err: Writable =
   const push = (record: Record<string, unknown>) =>
     queue(JSON.stringify({ time: isoNow(), ...record }) + '\n');
   return {
-    request: ({ requestId, method, route, status, durationMs, clientIp, keyId }) =>
+    request: ({ requestId, method, route, status, durationMs, clientIp, keyId, via }) =>
       queue(
         JSON.stringify({
           time: isoNow(),
@@ -68,6 +70,7 @@ export function createRequestLog(out: Writable = process.stdout, err: Writable =
           durationMs: Math.round(durationMs * 100) / 100,
           clientIp,
           keyId,
+          ...(via && { via }),
         }) + '\n',
       ),
     info: (message, fields = {}) => push({ level: 'info', msg: message, ...fields }),

@@ -10,7 +10,9 @@ import {
   labRequestListSchema,
   labRequestResponseSchema,
   listingResponseSchema,
+  meResponseSchema,
   sampleAcceptedSchema,
+  sampleRequestListSchema,
 } from './schemas.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
@@ -276,6 +278,34 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         },
       },
     },
+    '/api/v1/sample-requests': {
+      get: {
+        operationId: 'listSampleRequests',
+        summary: "Your organisation's sample requests",
+        description:
+          'Newest first, each with its status (pending_verification, link_sent or rejected), when the link was sent and when it expires.',
+        tags: ['Samples'],
+        security: keyed,
+        responses: {
+          ...ok('Newest first', sampleRequestListSchema),
+          ...errors('unauthorized', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/me': {
+      get: {
+        operationId: 'getMe',
+        summary: 'Who this key belongs to',
+        description:
+          "The key's organisation, the key itself (never its secret) and the organisation's NDA state: accepted opens the NDA-only fields and sample requests.",
+        tags: ['Account'],
+        security: keyed,
+        responses: {
+          ...ok('The organisation, key and NDA state', meResponseSchema),
+          ...errors('unauthorized', 'rate_limited'),
+        },
+      },
+    },
     '/api/v1/health': {
       get: {
         operationId: 'health',
@@ -302,8 +332,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       title: 'Data Sourcing Service API',
       version: '1.0.0',
       summary: 'Licensed AI training data: conversational audio and medical imaging.',
-      description:
-        'Public catalogue and demand board without authentication; data requests, samples and NDA-only fields with an API key (Authorization: Bearer <API_KEY>). Every error is { "error": { "code", "message" } }, with error.fields on 422. Rate limits: per client IP for public requests, per key for keyed ones; see the RateLimit headers.',
+      description: `Public catalogue and demand board without authentication; data requests, samples and NDA-only fields with an API key (Authorization: Bearer <API_KEY>). Every error is { "error": { "code", "message" } }, with error.fields on 422. Rate limits: per client IP for public requests, per key for keyed ones; see the RateLimit headers.\n\nAgents: the same operations are MCP tools at ${new URL('/mcp', siteUrl).href} (Model Context Protocol over Streamable HTTP, stateless; send the same Authorization header for the keyed tools). Guide: ${new URL('/llms.txt', siteUrl).href}; discovery: ${new URL('/.well-known/api-catalog', siteUrl).href}.`,
       contact: { name: 'Data Sourcing Service', url: new URL('/access/', siteUrl).href },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
@@ -313,6 +342,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       { name: 'Demand', description: 'The public, anonymised demand board' },
       { name: 'Requests', description: 'Your data requests' },
       { name: 'Samples', description: 'Samples under NDA' },
+      { name: 'Account', description: 'Your organisation and key' },
       { name: 'Operations', description: 'Health' },
     ],
     security: [],

@@ -138,6 +138,7 @@ export function createApi(deps: Deps) {
       durationMs: performance.now() - startedAt,
       clientIp: meta.clientIp,
       keyId: trace.caller?.key.id ?? null,
+      via: meta.via,
     });
     return reply;
   }

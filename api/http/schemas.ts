@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { ERROR_CODE_NAMES } from '../errors.ts';
 import { ndaSchema, publicListingSchema } from '../domain/listings/listing-schema.ts';
+import { meSchema } from '../domain/labs/views.ts';
 import { demandPostSchema, labRequestSchema } from '../domain/requests/views.ts';
+import { sampleRequestSchema } from '../domain/samples/views.ts';
 
 export const errorSchema = z
   .object({
@@ -54,5 +56,11 @@ export const labRequestResponseSchema = z
 export const sampleAcceptedSchema = z
   .object({ status: z.literal('pending_verification') })
   .meta({ id: 'SampleAccepted' });
+
+export const sampleRequestListSchema = z
+  .object({ data: z.array(sampleRequestSchema), count: z.int().min(0) })
+  .meta({ id: 'SampleRequestList' });
+
+export const meResponseSchema = z.object({ data: meSchema }).meta({ id: 'MeResponse' });
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) }).meta({ id: 'Health' });

@@ -58,4 +58,10 @@ export type ApiRequest = {
 export type Handler = (request: ApiRequest, context: Context) => Reply | Promise<Reply>;
 
 /** What the transport in front knows about the connection. */
-export type RequestMeta = { clientIp: string; requestId: string; startedAt?: number };
+export type RequestMeta = {
+  clientIp: string;
+  requestId: string;
+  startedAt?: number;
+  /** The door a request came through when it is not HTTP: `mcp` for an MCP tool call. Written to the log line. */
+  via?: 'mcp';
+};

@@ -55,6 +55,27 @@ class NodeHeaders implements Pick<Headers, 'get' | 'has'> {
 
 export const toApiRequest = (incoming: IncomingMessage): ApiRequest => new NodeApiRequest(incoming);
 
+/** A whole web Request over a node request, for a handler that needs one (the MCP transport reads Headers). */
+export function toWebRequest(incoming: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const method = incoming.method ?? 'GET';
+  const body = BODYLESS.has(method) ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>);
+  // `duplex` is required with a stream body (fetch spec); TypeScript's RequestInit does not have it yet.
+  const init = { method, headers, body, duplex: 'half' } as RequestInit;
+  return new Request(`http://localhost${incoming.url?.startsWith('/') ? incoming.url : '/'}`, init);
+}
+
+/** A web Response as a reply, its body read whole: for answers known to be small (JSON). */
+export async function replyOf(response: Response): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+  return { status: response.status, headers, body };
+}
+
 /** Writes a reply; a streamed body is piped, and `done` hears of a stream that breaks. */
 export function writeReply(
   req: IncomingMessage,

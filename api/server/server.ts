@@ -1,5 +1,6 @@
-// The one process `npm start` runs after the build: /api/v1/** goes to the API core, the built site's files are
-// answered from memory, and everything else goes to Astro's handler (the on-demand pages). See design.md for why.
+// The one process `npm start` runs after the build: /api/v1/** goes to the API core, /mcp to the MCP server (whose
+// tools call the core), the built site's files are answered from memory, and everything else goes to Astro's
+// handler (the on-demand pages). See design.md for why.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -10,10 +11,11 @@ import { warmLanguageIndex } from '../domain/languages.ts';
 import { ListingFileError } from '../domain/listings/listing-files.ts';
 import { createRequestLog } from '../http/log.ts';
 import { createApi, isApiPath } from '../http/pipeline.ts';
+import { createMcpEndpoint, MCP_PATH } from '../mcp/mcp-endpoint.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import { StoreCorruptError } from '../store/store-errors.ts';
 import { clientIp } from './client-ip.ts';
-import { toApiRequest, writeReply } from './node-adapter.ts';
+import { replyOf, toApiRequest, toWebRequest, writeReply } from './node-adapter.ts';
 import { siteHeaders } from './site-headers.ts';
 import { loadStaticFiles } from './static-files.ts';
 
@@ -64,11 +66,16 @@ export async function startServer(config: Config) {
   const astro = await loadAstroHandler();
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
 
+  const ipOf = (req: IncomingMessage) =>
+    clientIp(
+      req.socket.remoteAddress,
+      config.trustProxy ? req.headers['x-forwarded-for'] : undefined,
+      config.trustProxy,
+    );
+
   async function answerApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = performance.now();
-    const forwardedFor = config.trustProxy ? req.headers['x-forwarded-for'] : undefined;
-    const ip = clientIp(req.socket.remoteAddress, forwardedFor, config.trustProxy);
-    const meta = { requestId: randomUUID(), clientIp: ip, startedAt };
+    const meta = { requestId: randomUUID(), clientIp: ipOf(req), startedAt };
     // A header node refuses, a stream that breaks: still an answer if we can, and the server stays up.
     const broken = (error: unknown) => {
       log.error(meta.requestId, error);
@@ -82,9 +89,23 @@ export async function startServer(config: Config) {
     }
   }
 
+  const answerMcp = createMcpEndpoint({ api, catalog: runtime.catalog, config, log });
+  async function answerMcpRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const meta = { requestId: randomUUID(), clientIp: ipOf(req) };
+    try {
+      // Its answers are JSON, read whole: no stream to break half-way.
+      writeReply(req, res, await replyOf(await answerMcp(toWebRequest(req), meta)));
+    } catch (error) {
+      log.error(meta.requestId, error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(BROKEN);
+      else res.destroy();
+    }
+  }
+
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0]!;
     if (isApiPath(pathname)) return void answerApi(req, res);
+    if (pathname === MCP_PATH) return void answerMcpRequest(req, res);
     const headers = siteHeaders(pathname);
     if (staticFiles.serve(req, res, pathname, headers)) return;
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

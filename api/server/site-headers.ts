@@ -1,5 +1,6 @@
 // Headers for everything that is not the API: pages get the security headers, feeds get their exact media type,
 // open CORS and a short public cache. Set before Astro's handler runs; it keeps headers that are already set.
+import { API_CATALOG_TYPE } from '../http/api-catalog.ts';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -24,6 +25,7 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 // Media types `send` would get wrong or leave without a charset.
 const FEED_TYPES: [RegExp, string][] = [
+  [/^\/\.well-known\/api-catalog$/, API_CATALOG_TYPE],
   [/\/croissant\.json$/, 'application/ld+json; charset=utf-8'],
   [/\.md$/, 'text/markdown; charset=utf-8'],
   [/\.json$/, 'application/json; charset=utf-8'],

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
+import { API_CATALOG_PATH, API_CATALOG_TYPE } from '../http/api-catalog.ts';
 
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
@@ -24,6 +25,9 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+// Files whose name has no extension to tell their type by.
+const NAMED_TYPES: Record<string, string> = { [API_CATALOG_PATH]: API_CATALOG_TYPE };
+
 type StaticFile = { body: Buffer; type: string; etag: string; immutable: boolean };
 
 export type StaticFiles = {
@@ -40,19 +44,22 @@ export type StaticFiles = {
 export async function loadStaticFiles(clientDir: string): Promise<StaticFiles> {
   const files = new Map<string, StaticFile>();
   let total = 0;
+  const pathOf = (file: string) => `/${relative(clientDir, file).split(sep).join('/')}`;
+  const typeOf = (file: string) => TYPES[extname(file)] ?? NAMED_TYPES[pathOf(file)];
   const entries = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && TYPES[extname(entry.name)])
+    .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => typeOf(file))
     .sort();
   for (const file of entries) {
     const size = (await stat(file)).size;
     if (size > MAX_FILE_BYTES || total + size > MAX_TOTAL_BYTES) continue;
     const body = await readFile(file);
     total += size;
-    const path = `/${relative(clientDir, file).split(sep).join('/')}`;
+    const path = pathOf(file);
     const entry: StaticFile = {
       body,
-      type: TYPES[extname(file)]!,
+      type: typeOf(file)!,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       immutable: path.startsWith('/_astro/'),
     };

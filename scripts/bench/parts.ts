@@ -73,10 +73,10 @@ function floodFromChild(options: autocannon.Options): Promise<{ requests: number
   });
 }
 
-type LoadWithCpu = Load & { cpuUsPerRequest: number };
+export type LoadWithCpu = Load & { cpuUsPerRequest: number };
 
 /** Warm up for 2 s (connections, JIT), then 5 s of load, with the CPU time the server process spent on it. */
-async function servedWithCpu(pid: number, options: autocannon.Options): Promise<LoadWithCpu> {
+export async function servedWithCpu(pid: number, options: autocannon.Options): Promise<LoadWithCpu> {
   await load({ ...options, duration: 2 });
   const before = await cpuMs(pid);
   const result = await load({ ...options, duration: 5 });

@@ -3,13 +3,8 @@
 // count, the empty state and a shareable URL.
 import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
 import { languageCode } from '../../api/domain/languages.ts';
-import {
-  DICOM_MODALITIES,
-  LISTING_STATUSES,
-  VERTICALS,
-  type DicomModality,
-} from '../../api/domain/vocabulary.ts';
-import { STATUS_LABELS, VERTICAL_LABELS, humanize } from './format.ts';
+import { DICOM_MODALITIES, LISTING_STATUSES, VERTICALS, type DicomModality } from '../../api/domain/vocabulary.ts';
+import { STATUS_LABELS, VERTICAL_LABELS, humanize } from '../../api/domain/listings/listing-format.ts';
 
 export type FacetName = 'vertical' | 'status' | 'language' | 'modality' | 'domain' | 'geography';
 export type Facet = { name: FacetName; legend: string; options: { token: string; label: string }[] };

@@ -2,7 +2,7 @@
 // Croissant. Public fields only: the publisher is the service, never the owner under NDA.
 import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
 import { languageCode } from '../../api/domain/languages.ts';
-import { VERTICAL_LABELS, humanize, listingSummary } from './format.ts';
+import { VERTICAL_LABELS, humanize, listingSummary } from '../../api/domain/listings/listing-format.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };
 const ACCESS =

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadListings } from '../../api/domain/listings/listing-files.ts';
 import { croissant } from './json-ld.ts';
-import { listingMarkdown } from './listing-markdown.ts';
+import { listingMarkdown } from '../../api/domain/listings/listing-markdown.ts';
 import type { FromWorker, ToWorker } from './listing-files.ts';
 
 const { listingsDir, site } = workerData as { listingsDir: string; site: string };

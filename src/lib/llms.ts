@@ -2,8 +2,9 @@
 // with "Optional" last (links an agent may skip when its context is short).
 import { ERROR_CODE_NAMES, ERROR_CODES } from '../../api/errors.ts';
 import type { ListingEntry } from './listings.ts';
-import { listingSummary } from './format.ts';
-import { listingMarkdown } from './listing-markdown.ts';
+import { listingSummary } from '../../api/domain/listings/listing-format.ts';
+import { listingMarkdown } from '../../api/domain/listings/listing-markdown.ts';
+import { mcpTools } from './mcp-guide.ts';
 
 const SUMMARY =
   'Licensed AI training data: conversational audio (call-centre and other recorded conversations) and medical imaging. ' +
@@ -48,6 +49,25 @@ function agentGuide(site: URL): string[] {
     `- See what other labs want: \`GET ${at('/api/v1/demand')}\` (anonymised).`,
     '- Read errors: `{ "error": { "code", "message" } }`, on 422 also `error.fields`; switch on `code`, not on the message. Every response carries `RateLimit` and `RateLimit-Policy` headers. The codes:',
     ...errorLines(),
+    '',
+    ...mcpSection(site),
+  ];
+}
+
+function mcpSection(site: URL): string[] {
+  const at = (path: string) => new URL(path, site).href;
+  return [
+    '## MCP (Model Context Protocol)',
+    '',
+    `- [MCP server](${at('/mcp')}): Streamable HTTP, stateless (no session: each POST stands alone). The public tools need no key; for the others send \`Authorization: Bearer <API_KEY>\`, as to the API. Each tool calls the endpoint shown beside it: same rules, same rate limits, same JSON (as structured content, with a summary line). A refusal is a tool error whose text starts with the API's error code (\`unauthorized\`, \`nda_required\`, \`not_found\`, \`invalid\` with the failing fields, \`rate_limited\`).`,
+    '- Tools:',
+    ...mcpTools().map(
+      ({ name, description, keyed, endpoint }) =>
+        `  - \`${name}\` (${endpoint ?? 'no endpoint yet'}${keyed ? ', API key' : ''}): ${description}`,
+    ),
+    '- Resources: `listing://<id>`, each listing as Markdown (the same text as its `.md` link above); `nda://current`, how the sample NDA is accepted.',
+    `- Local clients: \`npm run --silent mcp\` in a checkout runs the same tools on stdio against a running service (\`DSS_BASE_URL\`, \`DSS_API_KEY\`). Client configuration examples: [API guide](${at('/docs/api/#mcp')}).`,
+    `- [API catalogue](${at('/.well-known/api-catalog')}): RFC 9727 linkset naming /openapi.json, /llms.txt and /mcp`,
     '',
   ];
 }

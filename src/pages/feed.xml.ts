@@ -1,6 +1,6 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { VERTICAL_LABELS, listingSummary } from '../lib/format.ts';
+import { VERTICAL_LABELS, listingSummary } from '../../api/domain/listings/listing-format.ts';
 import { allListings } from '../lib/listings.ts';
 
 // RSS 2.0 through Astro's own @astrojs/rss: one item per listing, the most recently updated first.

@@ -67,6 +67,46 @@ describe('llms.txt (llmstxt.org format)', () => {
   });
 });
 
+describe('discovery for agents', () => {
+  const site = 'http://localhost:4321';
+
+  test('/.well-known/api-catalog is an RFC 9727 linkset naming /openapi.json, /llms.txt and /mcp', async () => {
+    const catalog = JSON.parse(await read('.well-known/api-catalog'));
+    const [index, ...apis] = catalog.linkset;
+    expect(index.anchor).toBe(`${site}/.well-known/api-catalog`);
+    expect(index.item.map((link: { href: string }) => link.href)).toEqual([`${site}/api/v1`, `${site}/mcp`]);
+    const hrefs = JSON.stringify(apis);
+    for (const path of ['/openapi.json', '/llms.txt', '/mcp']) expect(hrefs).toContain(`"${site}${path}"`);
+    expect(
+      apis.find((api: { anchor: string }) => api.anchor === `${site}/api/v1`)['service-desc'][0].href,
+    ).toBe(`${site}/openapi.json`);
+  });
+
+  test('llms.txt has an MCP section naming every tool; the OpenAPI description names /mcp', async () => {
+    const text = await read('llms.txt');
+    const section = text.slice(text.indexOf('## MCP'), text.indexOf('## Optional'));
+    expect(section).toContain(`${site}/mcp`);
+    for (const name of [
+      'search_catalog',
+      'get_listing',
+      'get_me',
+      'submit_data_request',
+      'list_sample_requests',
+    ])
+      expect(section).toContain(`\`${name}\``);
+    expect(section).toContain('npm run --silent mcp');
+    const openapi = JSON.parse(await read('openapi.json'));
+    expect(openapi.info.description).toContain(`${site}/mcp`);
+  });
+
+  test('/docs/api/ has the MCP section with client configurations for HTTP and stdio', async () => {
+    const html = await read('docs/api/index.html');
+    expect(html).toContain('id="mcp"');
+    expect(html).toContain(`&quot;url&quot;: &quot;${site}/mcp&quot;`);
+    expect(html).toContain('&quot;DSS_API_KEY&quot;');
+  });
+});
+
 async function treeHashes(dir: string): Promise<Record<string, string>> {
   const hashes: Record<string, string> = {};
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {

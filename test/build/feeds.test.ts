@@ -153,10 +153,12 @@ describe('OpenAPI', () => {
         '/api/v1/catalog/{id}',
         '/api/v1/demand',
         '/api/v1/health',
+        '/api/v1/me',
         '/api/v1/requests',
         '/api/v1/requests/{id}',
         '/api/v1/samples/{id}',
         '/api/v1/samples/{id}/download',
+        '/api/v1/sample-requests',
       ].sort(),
     );
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });

@@ -1,11 +1,18 @@
-// No value from any `nda:` block may appear anywhere in dist/client (contract §3).
+// No value from any `nda:` block may appear anywhere in dist/client (contract §3), nor in anything the MCP server
+// answers without a key: every public tool, every resource, the tool list (contract §12).
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { beforeAll, expect, test } from 'vitest';
+import { LISTING_STATUSES, VERTICALS } from '../../api/domain/vocabulary.ts';
 import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
+import { coreDoor } from '../../api/mcp/core-door.ts';
+import { createMcpServer } from '../../api/mcp/mcp-server.ts';
+import { testApi } from '../support/api.ts';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
-import { findLeaks, ndaSecrets } from '../support/nda-secrets.ts';
+import { mcpInMemory } from '../support/mcp.ts';
+import { findLeaks, leaksIn, ndaSecrets } from '../support/nda-secrets.ts';
 
 let listings: ListingWithBody[];
 let secrets: string[];
@@ -45,4 +52,60 @@ test('the scan does find a leak when there is one (a fixture page that leaks)', 
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('no nda value in any public MCP tool, resource or listing, whatever is asked', async () => {
+  const { api, deps } = await testApi({ RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' });
+  const door = coreDoor({
+    api,
+    catalog: deps.catalog,
+    site: deps.config.siteUrl,
+    authorization: null,
+    clientIp: '192.0.2.7',
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(door).connect(serverSide);
+  const client = await mcpInMemory(clientSide);
+  const outputs: [string, unknown][] = [];
+  const ask = async (name: string, args: Record<string, unknown> = {}) =>
+    outputs.push([
+      `${name} ${JSON.stringify(args)}`,
+      await client.client.callTool({ name, arguments: args }),
+    ]);
+  try {
+    outputs.push(['tools/list', await client.client.listTools()]);
+    outputs.push(['resources/list', await client.client.listResources()]);
+    outputs.push(['resources/templates/list', await client.client.listResourceTemplates()]);
+    outputs.push(['nda://current', await client.client.readResource({ uri: 'nda://current' })]);
+    await ask('search_catalog');
+    for (const vertical of VERTICALS) await ask('search_catalog', { vertical });
+    for (const status of LISTING_STATUSES) await ask('search_catalog', { status });
+    await ask('list_demand');
+    await ask('get_nda');
+    await ask('get_listing', { id: 'no-such-listing' });
+    for (const listing of listings) {
+      await ask('get_listing', { id: listing.id });
+      await ask('search_catalog', { q: listing.title });
+      // Searching for an NDA value finds nothing: a match would tell what the listing's NDA block says.
+      await ask('search_catalog', { q: listing.nda.owner.name });
+      outputs.push([
+        `listing://${listing.id}`,
+        await client.client.readResource({ uri: `listing://${listing.id}` }),
+      ]);
+    }
+  } finally {
+    await client.close();
+  }
+  const leaks = outputs.flatMap(([what, output]) =>
+    leaksIn(JSON.stringify(output), secrets).map((secret) => ({ what, secret })),
+  );
+  expect(leaks).toEqual([]);
+  const ownerSearches = outputs.filter(([what]) =>
+    listings.some((l) => what === `search_catalog ${JSON.stringify({ q: l.nda.owner.name })}`),
+  );
+  expect(ownerSearches).toHaveLength(listings.length);
+  for (const [what, output] of ownerSearches)
+    expect((output as { structuredContent: { count: number } }).structuredContent.count, what).toBe(0);
+  // Every listing was answered, so the scan read their real answers, not errors.
+  expect(outputs.filter(([what]) => what.startsWith('get_listing')).length).toBe(listings.length + 1);
 });

@@ -36,6 +36,10 @@ export function ndaSecrets(listings: readonly Listing[]): string[] {
 
 export type Leak = { file: string; secret: string };
 
+/** The secrets that `text` contains. */
+export const leaksIn = (text: string, secrets: readonly string[]): string[] =>
+  secrets.filter((secret) => text.includes(secret));
+
 /** Every file under `dir` (any type, read as text) that contains one of the secrets. */
 export async function findLeaks(dir: string, secrets: readonly string[]): Promise<Leak[]> {
   const leaks: Leak[] = [];
@@ -43,7 +47,7 @@ export async function findLeaks(dir: string, secrets: readonly string[]): Promis
     if (!entry.isFile()) continue;
     const file = join(entry.parentPath, entry.name);
     const text = await readFile(file, 'utf8');
-    for (const secret of secrets) if (text.includes(secret)) leaks.push({ file, secret });
+    for (const secret of leaksIn(text, secrets)) leaks.push({ file, secret });
   }
   return leaks;
 }

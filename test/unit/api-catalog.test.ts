@@ -93,6 +93,47 @@ describe('GET /api/v1/catalog', () => {
     expect(await body(await t.call('/api/v1/catalog?language=sw'))).toEqual({ data: [], count: 0 });
   });
 
+  describe('free text (q)', () => {
+    const ids = async (query: string) =>
+      (await body(await t.call(`/api/v1/catalog?${query}`))).data.map((l: { id: string }) => l.id);
+
+    test('matches words of the title, the description and the facets, every word, in any case', async () => {
+      expect(await ids('q=Mandarin')).toEqual(['cn-ecommerce-customer-service-calls-mandarin']);
+      expect(await ids('q=INSURANCE%20claims')).toContain('us-auto-insurance-claims-calls');
+      expect(await ids('q=insurance%20mammography')).toEqual([]);
+      // Facets: a domain and a modality's name, found though neither is in the title.
+      const telecom = listings.find((l) => l.domain === 'telecommunications')!;
+      expect(await ids('q=telecommunications')).toContain(telecom.id);
+      const ct = listings.find((l) => l.modality === 'CT')!;
+      expect(await ids('q=computed%20tomography')).toContain(ct.id);
+    });
+
+    test('a word matches the start of a word, not its middle; accents and case do not matter', async () => {
+      expect(await ids('q=insur')).toEqual(await ids('q=insurance'));
+      expect(await ids('q=surance')).not.toContain('us-auto-insurance-claims-calls');
+      expect(await ids('q=M%C3%89DICAL')).toEqual(await ids('q=medical'));
+    });
+
+    test('combines with the filters; an empty q is no filter', async () => {
+      const ct = await ids('vertical=medical_imaging&q=ct');
+      expect(ct.length).toBeGreaterThan(0);
+      expect(ct).toEqual(
+        ct.filter((id: string) => matching((l) => l.vertical === 'medical_imaging').includes(id)),
+      );
+      expect(await ids('q=')).toEqual(await ids(''));
+    });
+
+    test.each([
+      ['q=' + 'word%20'.repeat(11), ['q']],
+      ['q=' + 'x'.repeat(201), ['q']],
+      ['q=a&q=b', ['q']],
+    ])('?%s is 422 naming q', async (query, fields) => {
+      const response = await t.call(`/api/v1/catalog?${query}`);
+      expect(response.status).toBe(422);
+      expect(Object.keys((await body(response)).error.fields)).toEqual(fields);
+    });
+  });
+
   test.each([
     ['vertical=video', ['vertical']],
     ['status=archived', ['status']],

@@ -1,11 +1,6 @@
-// Human labels for the catalogue's machine values, shared by pages and Markdown feeds.
-import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
-import {
-  DICOM_MODALITIES,
-  type DicomModality,
-  type ListingStatus,
-  type Vertical,
-} from '../../api/domain/vocabulary.ts';
+// Human labels for the catalogue's machine values, shared by pages, Markdown feeds and the MCP resources.
+import type { ListingWithoutNda } from './listing-schema.ts';
+import { DICOM_MODALITIES, type DicomModality, type ListingStatus, type Vertical } from '../vocabulary.ts';
 
 export const VERTICAL_LABELS: Record<Vertical, string> = {
   conversational_audio: 'Conversational audio',

@@ -1,7 +1,7 @@
-// A listing as Markdown for language models: /catalog/<id>.md, and inlined in /llms-full.txt.
-import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
-import { STATUS_MEANINGS } from '../../api/domain/vocabulary.ts';
-import { listingFacts, listingSummary } from './format.ts';
+// A listing as Markdown for language models: /catalog/<id>.md, /llms-full.txt and the MCP resource listing://<id>.
+import type { ListingWithoutNda } from './listing-schema.ts';
+import { STATUS_MEANINGS } from '../vocabulary.ts';
+import { listingFacts, listingSummary } from './listing-format.ts';
 
 const cell = (value: string) => value.replaceAll('|', '\\|');
 

@@ -1,0 +1,47 @@
+// The door over HTTP, for `npm run mcp`: each call is a fetch to a running service with the lab's key, so the
+// service applies its own authentication, limits, log and rules; this process holds no data of its own.
+import { LISTING_ID_PATTERN } from '../domain/listings/listing-schema.ts';
+import { refusal, type ApiAnswer, type Door } from './door.ts';
+
+export function httpDoor(base: URL, apiKey: string | undefined): Door {
+  const unreachable = (error: unknown) =>
+    refusal(
+      'unavailable',
+      `The service at ${base.origin} does not answer (${(error as Error).message}); check that it runs and that DSS_BASE_URL points at it.`,
+    );
+  return {
+    site: base,
+    async call({ method, path, body }) {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      let response: Response;
+      try {
+        response = await fetch(new URL(path, base), {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      } catch (error) {
+        return unreachable(error);
+      }
+      const text = await response.text();
+      try {
+        return { status: response.status, body: JSON.parse(text), text } satisfies ApiAnswer;
+      } catch {
+        // A proxy's HTML error page, or something that is not the service at all.
+        return refusal(
+          'unavailable',
+          `${base.origin} answered ${response.status} without JSON; check that DSS_BASE_URL points at the service.`,
+        );
+      }
+    },
+    async listingMarkdown(id) {
+      if (!LISTING_ID_PATTERN.test(id)) return undefined;
+      const response = await fetch(new URL(`/catalog/${id}.md`, base));
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new Error(`${base.origin} answered ${response.status} for /catalog/${id}.md`);
+      return response.text();
+    },
+  };
+}

@@ -1,0 +1,242 @@
+// The MCP tools (contract §12): each one an endpoint of /api/v1, its input schema the endpoint's zod schema, its
+// result the endpoint's JSON. Public tools work without a key; keyed ones send the caller's key, and without one
+// the endpoint's 401 comes back as the tool's error.
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { ndaStatement, ndaStatementSchema } from '../domain/labs/nda-statement.ts';
+import { catalogQuerySchema } from '../domain/listings/catalog.ts';
+import { listingId } from '../domain/listings/listing-schema.ts';
+import { dataRequestSchema } from '../domain/requests/request-schema.ts';
+import {
+  catalogListSchema,
+  createdRequestSchema,
+  demandListSchema,
+  labRequestListSchema,
+  labRequestResponseSchema,
+  listingResponseSchema,
+  meResponseSchema,
+  sampleAcceptedSchema,
+  sampleRequestListSchema,
+} from '../http/schemas.ts';
+import { stringArguments, segment, withQuery, type Args } from './arguments.ts';
+import type { ApiAnswer, Door } from './door.ts';
+
+export type Tool = {
+  name: string;
+  title: string;
+  /** When to use it, in a sentence or two: what a model reads to choose. */
+  description: string;
+  /** Needs an API key (the endpoint answers 401 without one). */
+  keyed: boolean;
+  /** The endpoint it calls, for the guides; null for what has no endpoint yet. */
+  endpoint: string | null;
+  input: z.ZodType;
+  output: z.ZodType;
+  annotations: ToolAnnotations;
+  run(args: Args, door: Door): Promise<ApiAnswer>;
+  /** A line a model can read, from the endpoint's successful answer. */
+  summary(body: unknown): string;
+};
+
+/** A tool whose summary reads the endpoint's answer as the output schema types it. */
+function tool<O extends z.ZodType>(
+  definition: Omit<Tool, 'output' | 'summary'> & { output: O; summary(body: z.output<O>): string },
+): Tool {
+  return definition as Tool;
+}
+
+const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+const noArguments = z.strictObject({});
+
+/** A GET of `path` with no arguments: anything given is refused, as the input schema says. */
+const getWithoutArguments = (path: string) => (args: Args, door: Door) => {
+  const checked = stringArguments(args, []);
+  return checked.ok ? door.call({ method: 'GET', path }) : Promise.resolve(checked.answer);
+};
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const upTo = <T>(items: T[], show: (item: T) => string, max = 10) =>
+  items.slice(0, max).map(show).join('; ') + (items.length > max ? `; and ${items.length - max} more` : '');
+
+export const TOOLS: readonly Tool[] = [
+  tool({
+    name: 'search_catalog',
+    title: 'Search the catalogue',
+    description:
+      'Find licensable datasets: filter by vertical, status and language, and match free text (q) against titles, descriptions and facets. Use it first, to get listing ids for get_listing, request_sample or a data request.',
+    keyed: false,
+    endpoint: 'GET /api/v1/catalog',
+    input: catalogQuerySchema,
+    output: catalogListSchema,
+    annotations: { ...READ, title: 'Search the catalogue' },
+    run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/catalog', args) }),
+    summary: ({ data, count }) =>
+      count === 0
+        ? 'No listing matches; try fewer filters or other words.'
+        : `${plural(count, 'listing')} match: ${upTo(data, (l) => `${l.id} (${l.title}, ${l.status})`)}.`,
+  }),
+  tool({
+    name: 'get_listing',
+    title: 'Get one listing',
+    description:
+      "One listing's public fields by id. With an API key whose organisation has accepted the NDA, also the owner, the de-identification report and the exact composition (each disclosure is audited).",
+    keyed: false,
+    endpoint: 'GET /api/v1/catalog/{id}',
+    input: z.strictObject({ id: listingId.describe('A listing id, as search_catalog gives them') }),
+    output: listingResponseSchema,
+    annotations: { ...READ, title: 'Get one listing' },
+    run: (args, door) => {
+      const checked = stringArguments(args, ['id']);
+      if (!checked.ok) return Promise.resolve(checked.answer);
+      return door.call({ method: 'GET', path: `/api/v1/catalog/${segment(checked.values.id)}` });
+    },
+    summary: ({ data }) =>
+      `${data.title} (${data.id}): ${data.size_band}, ${data.geography}, status ${data.status}. ` +
+      (data.owner
+        ? 'NDA-only fields included: owner, deidentification_report, composition.'
+        : 'Public fields only: the NDA-only fields need a key whose organisation has accepted the NDA.'),
+  }),
+  tool({
+    name: 'list_demand',
+    title: 'Read the demand board',
+    description:
+      'What data labs are asking for, anonymised, newest first. Use it to see demand before submitting a request of your own.',
+    keyed: false,
+    endpoint: 'GET /api/v1/demand',
+    input: noArguments,
+    output: demandListSchema,
+    annotations: { ...READ, title: 'Read the demand board' },
+    run: getWithoutArguments('/api/v1/demand'),
+    summary: ({ data, count }) =>
+      count === 0
+        ? 'The demand board is empty.'
+        : `${plural(count, 'post')} on the demand board, newest first: ${upTo(data, (p) => `${p.data_types.join(', ')} (${p.posted_on})`, 5)}.`,
+  }),
+  tool({
+    name: 'get_nda',
+    title: 'How the sample NDA works',
+    description:
+      'How an organisation accepts the sample NDA today and what acceptance opens (NDA-only listing fields, sample requests). Use it when a tool answers nda_required.',
+    keyed: false,
+    endpoint: null,
+    input: noArguments,
+    output: ndaStatementSchema,
+    annotations: { ...READ, title: 'How the sample NDA works' },
+    run: async (args, door) => {
+      const checked = stringArguments(args, []);
+      return checked.ok ? { status: 200, body: ndaStatement(door.site) } : checked.answer;
+    },
+    summary: () =>
+      'The sample NDA is arranged with the service operator; there is no NDA document online yet. Once accepted, NDA-only fields and sample requests open.',
+  }),
+  tool({
+    name: 'get_me',
+    title: 'Who am I',
+    description:
+      "The organisation and key behind your API key, and your organisation's NDA state. Needs an API key; use it to check the key works and whether the NDA is accepted.",
+    keyed: true,
+    endpoint: 'GET /api/v1/me',
+    input: noArguments,
+    output: meResponseSchema,
+    annotations: { ...READ, title: 'Who am I' },
+    run: getWithoutArguments('/api/v1/me'),
+    summary: ({ data }) =>
+      `Key ${data.key.id} of ${data.organisation.name} (${data.organisation.id}); NDA ${data.nda.state}.`,
+  }),
+  tool({
+    name: 'submit_data_request',
+    title: 'Submit a data request',
+    description:
+      'Ask for data you need: data types and a description are required; languages, domains, volume and timeline bands, exclusivity and publishing an anonymised post to the demand board are optional. Needs an API key; a sourcing lead replies within one business day.',
+    keyed: true,
+    endpoint: 'POST /api/v1/requests',
+    input: dataRequestSchema,
+    output: createdRequestSchema,
+    annotations: {
+      title: 'Submit a data request',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    },
+    run: (args, door) => door.call({ method: 'POST', path: '/api/v1/requests', body: args }),
+    summary: ({ data }) =>
+      `Data request ${data.id} stored, status ${data.status}; a sourcing lead replies within one business day. get_request follows it up.`,
+  }),
+  tool({
+    name: 'list_my_requests',
+    title: 'List your data requests',
+    description: "Your organisation's data requests, newest first, with their status. Needs an API key.",
+    keyed: true,
+    endpoint: 'GET /api/v1/requests',
+    input: noArguments,
+    output: labRequestListSchema,
+    annotations: { ...READ, title: 'List your data requests' },
+    run: getWithoutArguments('/api/v1/requests'),
+    summary: ({ data, count }) =>
+      count === 0
+        ? 'Your organisation has no data requests yet.'
+        : `${plural(count, 'data request')}, newest first: ${upTo(data, (r) => `${r.id} (${r.status})`)}.`,
+  }),
+  tool({
+    name: 'get_request',
+    title: 'Get one of your data requests',
+    description:
+      'One of your data requests by id: what it asks for, its status and when a reply is due. Needs an API key.',
+    keyed: true,
+    endpoint: 'GET /api/v1/requests/{id}',
+    input: z.strictObject({
+      id: z
+        .string()
+        .describe('A data request id (req_…), as submit_data_request or list_my_requests give it'),
+    }),
+    output: labRequestResponseSchema,
+    annotations: { ...READ, title: 'Get one of your data requests' },
+    run: (args, door) => {
+      const checked = stringArguments(args, ['id']);
+      if (!checked.ok) return Promise.resolve(checked.answer);
+      return door.call({ method: 'GET', path: `/api/v1/requests/${segment(checked.values.id)}` });
+    },
+    summary: ({ data }) => `Data request ${data.id}: ${data.status}, reply due by ${data.reply_due_at}.`,
+  }),
+  tool({
+    name: 'request_sample',
+    title: 'Ask for a sample',
+    description:
+      "Ask for a sample of a listing. Needs an API key and an accepted NDA (else nda_required: see get_nda); once the account and the NDA are verified, an expiring download link is mailed to the account's contact.",
+    keyed: true,
+    endpoint: 'POST /api/v1/samples/{id}',
+    input: z.strictObject({ listing_id: listingId.describe('The listing id, as search_catalog gives them') }),
+    output: sampleAcceptedSchema,
+    annotations: {
+      title: 'Ask for a sample',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+    run: (args, door) => {
+      const checked = stringArguments(args, ['listing_id']);
+      if (!checked.ok) return Promise.resolve(checked.answer);
+      return door.call({ method: 'POST', path: `/api/v1/samples/${segment(checked.values.listing_id)}` });
+    },
+    summary: () =>
+      "Sample asked for: pending verification. Once the account and the NDA acceptance are verified, an expiring link is mailed to the account's contact; list_sample_requests shows its status.",
+  }),
+  tool({
+    name: 'list_sample_requests',
+    title: 'List your sample requests',
+    description:
+      "Your organisation's sample requests, newest first: pending verification, link sent (and when it expires) or rejected (and why). Needs an API key.",
+    keyed: true,
+    endpoint: 'GET /api/v1/sample-requests',
+    input: noArguments,
+    output: sampleRequestListSchema,
+    annotations: { ...READ, title: 'List your sample requests' },
+    run: getWithoutArguments('/api/v1/sample-requests'),
+    summary: ({ data, count }) =>
+      count === 0
+        ? 'Your organisation has no sample requests yet.'
+        : `${plural(count, 'sample request')}, newest first: ${upTo(data, (s) => `${s.listing_id} (${s.status})`)}.`,
+  }),
+];
