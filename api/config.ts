@@ -78,6 +78,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+// Variables whose value can hold a secret (a signing key, a mail password): a bad one is named, never echoed, since
+// start-up lines end up in logs and terminals.
+const SECRET_VARIABLES = new Set(['LINK_SECRET', 'SMTP_URL']);
+
 /** Parses the environment; throws a ConfigError whose message is one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset, as shells and .env files often leave them.
@@ -88,7 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      const value = SECRET_VARIABLES.has(name) ? ' (value not shown)' : `=${JSON.stringify(env[name] ?? '')}`;
+      return `Invalid ${name}${value}: ${issue.message}`;
     });
     throw new ConfigError(lines.join('\n'));
   }
