@@ -2,6 +2,7 @@
 // default; a bad value stops start-up with one line that names the variable and what it expects.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { normaliseMailbox } from './domain/labs/mailbox.ts';
 
 const positiveInt = (what: string) =>
   z
@@ -26,7 +27,10 @@ const url = (what: string, protocols: string[]) =>
     { error: `expects ${what} (${protocols.map((p) => `${p}//…`).join(' or ')})` },
   );
 
-const email = z.email({ error: 'expects an email address' });
+// The same one-mailbox rule as an account's address: a list here would copy every lead mail to a stranger.
+const email = z.string().refine((value) => normaliseMailbox(value) !== undefined, {
+  error: 'expects one email address, such as data@example.com',
+});
 
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),

@@ -3,6 +3,7 @@ import { RefusedError } from '../../errors.ts';
 import type { Account, Org } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
+import { MAILBOX_RULE, normaliseMailbox } from './mailbox.ts';
 
 export async function requireOrg(reads: StoreReads, id: string): Promise<Org> {
   const org = await reads.orgById(id);
@@ -18,7 +19,8 @@ export async function requireAccount(reads: StoreReads, id: string): Promise<Acc
 
 export async function createOrg(tx: Tx, name: string, now: Date): Promise<Org> {
   const trimmed = name.trim();
-  if (!trimmed || trimmed.length > 200) throw new RefusedError('An organisation needs a name of 1 to 200 characters.');
+  if (!trimmed || trimmed.length > 200)
+    throw new RefusedError('An organisation needs a name of 1 to 200 characters.');
   const org: Org = {
     id: newId('org'),
     name: trimmed,
@@ -29,16 +31,15 @@ export async function createOrg(tx: Tx, name: string, now: Date): Promise<Org> {
   return org;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
 export async function addAccount(
   tx: Tx,
   input: { orgId: string; email: string; name?: string; verified?: boolean },
   now: Date,
 ): Promise<Account> {
   await requireOrg(tx, input.orgId);
-  const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) throw new RefusedError(`"${input.email}" is not an email address.`);
+  const email = normaliseMailbox(input.email);
+  if (!email)
+    throw new RefusedError(`${JSON.stringify(input.email)} is not an email address: give ${MAILBOX_RULE}.`);
   if (await tx.accountByEmail(email)) throw new RefusedError(`An account for ${email} exists already.`);
   const account: Account = {
     id: newId('acc'),
