@@ -280,4 +280,17 @@ test('without SMTP_URL each message is an .eml file in DATA_DIR/outbox', async (
   const parsed = await Promise.all(files.map(async (f) => simpleParser(await readFile(join(outbox, f)))));
   expect(parsed.map((m) => (m.to as { text: string }).text).sort()).toEqual([lab.email, LEAD].sort());
   expect(parsed.every((m) => m.text && m.html)).toBe(true);
+  // `ops mail list` still shows what went out, without the bodies the store no longer keeps.
+  let sent: { to: string; subject: string; status: string; text: unknown; html: unknown }[] = [];
+  for (let i = 0; i < 50 && sent.length < 2; i++) {
+    sent = (await ops(server.dataDir, 'mail', 'list', '--status', 'sent')).json;
+    if (sent.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(sent.map((m) => m.to).sort()).toEqual([lab.email, LEAD].sort());
+  for (const mail of sent) {
+    expect(mail.subject).toBeTruthy();
+    expect(mail.status).toBe('sent');
+    expect(mail.text).toBeNull();
+    expect(mail.html).toBeNull();
+  }
 });
