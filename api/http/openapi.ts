@@ -280,16 +280,19 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       get: {
         operationId: 'health',
         summary: 'Liveness and store health',
-        description: 'Not rate limited.',
+        description:
+          'Not rate limited. 503 when a write would not succeed now: the store is read-only or full, or its write lock has been held too long.',
         tags: ['Operations'],
-        security: [{}],
+        security: optionalKey,
         responses: {
           200: {
             description: 'The store reads and writes',
             content: { 'application/json': { schema: component(healthSchema) } },
           },
+          // A present but invalid key is refused here too (contract §5).
+          ...errors('unauthorized'),
           503: {
-            description: 'The store is not usable',
+            description: 'The store is not usable: writers would be refused',
             content: { 'application/json': { schema: component(healthSchema) } },
           },
         },

@@ -45,17 +45,29 @@ export function createApi(deps: Deps) {
       if (!trace.limit.allowed) return rateLimited(trace.limit, false);
       if (request.method === 'OPTIONS' && match.kind === 'method_not_allowed') return preflight(match.allow);
       throw match.kind === 'not_found'
-        ? new ApiError(404, 'not_found', `No API endpoint at ${url.pathname}. The API is described at /openapi.json.`)
-        : new ApiError(405, 'method_not_allowed', `${request.method} is not allowed here; use ${match.allow.join(', ')}.`, {
-            headers: { Allow: match.allow.join(', ') },
-          });
+        ? new ApiError(
+            404,
+            'not_found',
+            `No API endpoint at ${url.pathname}. The API is described at /openapi.json.`,
+          )
+        : new ApiError(
+            405,
+            'method_not_allowed',
+            `${request.method} is not allowed here; use ${match.allow.join(', ')}.`,
+            {
+              headers: { Allow: match.allow.join(', ') },
+            },
+          );
     }
     const { route, params } = match;
     trace.route = `${route.method} ${route.path}`;
     const { access, handle } = route.handler;
-    if (access !== 'unlimited') {
+    const authorization = request.headers.get('authorization');
+    if (access === 'unlimited') {
+      // Not counted, but a key that is present must still be valid: 401 on every endpoint (contract §5).
+      if (authorization !== null) trace.caller = await callerOf(authorization, deps.store);
+    } else {
       // The limit is counted before an invalid key is refused: a flood of bad keys is still a flood.
-      const authorization = request.headers.get('authorization');
       let refusedKey: unknown;
       if (authorization !== null) {
         try {
