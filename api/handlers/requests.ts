@@ -2,7 +2,7 @@
 // a lab's data requests. A lab sees only its own organisation's requests; any other id is 404.
 import { createDataRequest } from '../domain/requests/data-requests.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
-import { labView } from '../domain/requests/views.ts';
+import { LIST_LIMIT, labView } from '../domain/requests/views.ts';
 import { ApiError, invalid, notFound } from '../errors.ts';
 import { fieldErrors } from '../field-errors.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -22,9 +22,14 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
   }
   const flightKey = idempotencyKey && `${caller!.org.id}:${idempotencyKey}`;
   if (flightKey && inFlight.has(flightKey)) {
-    throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed; retry in a moment.', {
-      headers: { 'Retry-After': '1' },
-    });
+    throw new ApiError(
+      409,
+      'conflict',
+      'A request with this Idempotency-Key is still being processed; retry in a moment.',
+      {
+        headers: { 'Retry-After': '1' },
+      },
+    );
   }
   if (flightKey) inFlight.add(flightKey);
   try {
@@ -32,7 +37,10 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
     const parsed = dataRequestSchema.safeParse(body.value);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error.issues, 'field; see /openapi.json for the request schema');
-      throw invalid(`The data request is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`, fields);
+      throw invalid(
+        `The data request is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`,
+        fields,
+      );
     }
     const idempotency = idempotencyKey ? { key: idempotencyKey, bodyText: body.text } : undefined;
     const lead = deps.config.sourcingLeadEmail;
@@ -50,7 +58,7 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
 };
 
 export const listRequests: Handler = async (_request, { caller, deps }) => {
-  const data = (await deps.store.requests({ orgId: caller!.org.id })).items.map(labView);
+  const data = (await deps.store.requests({ orgId: caller!.org.id, limit: LIST_LIMIT })).items.map(labView);
   return json({ data, count: data.length });
 };
 
@@ -58,7 +66,9 @@ export const getRequest: Handler = async (_request, { params, caller, deps }) =>
   const found = await deps.store.requestById(params.id!);
   // Another organisation's request is "not found", not "forbidden": its existence is not ours to confirm.
   if (!found || found.org_id !== caller!.org.id) {
-    throw notFound(`Your organisation has no data request ${params.id!.slice(0, 80)}. GET /api/v1/requests lists yours.`);
+    throw notFound(
+      `Your organisation has no data request ${params.id!.slice(0, 80)}. GET /api/v1/requests lists yours.`,
+    );
   }
   return json({ data: labView(found) });
 };

@@ -15,6 +15,7 @@ import {
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
+import { LIST_LIMIT } from '../domain/requests/views.ts';
 import { EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../domain/vocabulary.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -147,8 +148,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       get: {
         operationId: 'listDemand',
         summary: 'The public demand board',
-        description:
-          'Public. Anonymised data requests labs chose to publish, newest first: never the organisation, the account or the description.',
+        description: `Public. Anonymised data requests labs chose to publish, the newest ${LIST_LIMIT} first: never the organisation, the account or the description.`,
         tags: ['Demand'],
         security: optionalKey,
         responses: { ...ok('The posts', demandListSchema), ...errors('unauthorized', 'rate_limited') },
@@ -204,12 +204,14 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
             'unsupported_media_type',
             'invalid',
             'rate_limited',
+            'unavailable',
           ),
         },
       },
       get: {
         operationId: 'listRequests',
         summary: "Your organisation's data requests",
+        description: `The newest ${LIST_LIMIT}, newest first.`,
         tags: ['Requests'],
         security: keyed,
         responses: { ...ok('Newest first', labRequestListSchema), ...errors('unauthorized', 'rate_limited') },
