@@ -74,8 +74,8 @@ export const ERROR_CODES = {
   },
   unavailable: {
     status: 503,
-    when: 'A part of the service this needs (such as sample downloads) is not available right now',
-    todo: 'Retry later.',
+    when: 'A part of the service this needs is not available right now: sample downloads, or the store cannot take writes (busy, read-only or full)',
+    todo: 'Wait the Retry-After seconds, then retry; a retry of a data request with the same Idempotency-Key is safe.',
   },
 } as const satisfies Record<string, { status: number; when: string; todo: string }>;
 

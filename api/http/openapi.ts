@@ -64,6 +64,9 @@ const ERROR_HEADERS: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   rate_limited: {
     'Retry-After': header('Whole seconds to wait (at least 1)', { type: 'integer', minimum: 1 }),
   },
+  unavailable: {
+    'Retry-After': header('Whole seconds to wait (at least 1)', { type: 'integer', minimum: 1 }),
+  },
 };
 
 const describeError = (code: ErrorCode) => `${code}: ${ERROR_CODES[code].when}. ${ERROR_CODES[code].todo}`;
@@ -140,7 +143,8 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         parameters: [listingId],
         responses: {
           ...ok('The listing', listingResponseSchema),
-          ...errors('unauthorized', 'not_found', 'rate_limited'),
+          // unavailable: a disclosure is audited before it is sent, and the audit needs a write.
+          ...errors('unauthorized', 'not_found', 'rate_limited', 'unavailable'),
         },
       },
     },
@@ -250,7 +254,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         responses: {
           ...ok('Accepted: pending verification', sampleAcceptedSchema, 202),
           // forbidden too: clients should be ready for it wherever nda_required can come.
-          ...errors('unauthorized', 'nda_required', 'forbidden', 'not_found', 'rate_limited'),
+          ...errors('unauthorized', 'nda_required', 'forbidden', 'not_found', 'rate_limited', 'unavailable'),
         },
       },
     },

@@ -3,6 +3,7 @@
 // headers every API answer carries, and writes the log line. Knows nothing of Astro or node:http.
 import type { Caller } from '../domain/labs/api-keys.ts';
 import { ApiError } from '../errors.ts';
+import { StoreUnavailableError } from '../store/store-errors.ts';
 import { callerOf, unauthorized } from './authentication.ts';
 import { createLimits, rateLimited } from './limits.ts';
 import type { RateLimitDecision } from './rate-limit.ts';
@@ -110,8 +111,19 @@ export function createApi(deps: Deps) {
   function failure(error: unknown, meta: RequestMeta): Reply {
     if (error instanceof ApiError) return errorReply(error);
     deps.log.error(meta.requestId, error);
+    if (error instanceof StoreUnavailableError) {
+      const retryAfter = String(error.retryAfterSeconds);
+      const message = `The service cannot store anything right now; nothing was stored. Retry in ${retryAfter} s (Retry-After).`;
+      return errorReply(
+        new ApiError(503, 'unavailable', message, { headers: { 'Retry-After': retryAfter } }),
+      );
+    }
     return errorReply(
-      new ApiError(500, 'internal', `Something went wrong on our side. Quote request id ${meta.requestId} if it persists.`),
+      new ApiError(
+        500,
+        'internal',
+        `Something went wrong on our side. Quote request id ${meta.requestId} if it persists.`,
+      ),
     );
   }
 
