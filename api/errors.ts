@@ -37,6 +37,11 @@ export const ERROR_CODES = {
     when: 'The path does not accept this method',
     todo: 'Use a method from the Allow header.',
   },
+  request_timeout: {
+    status: 408,
+    when: 'The request did not arrive whole in time (its headers within 5 s, the whole request within 30 s)',
+    todo: 'Send it again, whole.',
+  },
   conflict: {
     status: 409,
     when: 'A request with this Idempotency-Key is still being processed',
@@ -66,6 +71,11 @@ export const ERROR_CODES = {
     status: 429,
     when: "Over the rate limit (per client IP, or per key with a key) or the organisation's daily sample quota",
     todo: 'Wait the Retry-After seconds, then retry.',
+  },
+  headers_too_large: {
+    status: 431,
+    when: 'The request headers are larger than 16 KB',
+    todo: 'Send a shorter Authorization header or fewer headers.',
   },
   internal: {
     status: 500,

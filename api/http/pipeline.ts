@@ -34,7 +34,7 @@ type Trace = { route: string; caller?: Caller; limit?: RateLimitDecision };
 export function createApi(deps: Deps) {
   const now = deps.now ?? Date.now;
   const router = createRouter(ROUTES);
-  const limits = createLimits(deps.config);
+  const limits = deps.limits ?? createLimits(deps.config);
 
   async function dispatch(request: ApiRequest, meta: RequestMeta, trace: Trace): Promise<Reply> {
     const at = now();

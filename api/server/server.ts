@@ -9,12 +9,16 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { warmLanguageIndex } from '../domain/languages.ts';
 import { ListingFileError } from '../domain/listings/listing-files.ts';
 import { createRequestLog } from '../http/log.ts';
+import { createLimits } from '../http/limits.ts';
 import { createApi, isApiPath } from '../http/pipeline.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import { StoreCorruptError } from '../store/store-errors.ts';
+import { answerClientError, trackRequest } from './client-errors.ts';
 import { clientIp } from './client-ip.ts';
+import { CONNECTIONS_CHECKING_INTERVAL_MS, guardConnections, requestArrived } from './connections.ts';
 import { toApiRequest, writeReply } from './node-adapter.ts';
-import { siteHeaders } from './site-headers.ts';
+import { FEED_HEADER_NAMES, siteHeaders } from './site-headers.ts';
+import { feedHeadersOnlyOnSuccess, pageRateLimited, refuseSiteRequest } from './site-requests.ts';
 import { loadStaticFiles } from './static-files.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -31,7 +35,8 @@ function fail(message: string): never {
 }
 
 async function loadAstroHandler(): Promise<NodeHandler> {
-  if (!existsSync(ASTRO_ENTRY)) fail(`No build at ${fileURLToPath(ASTRO_ENTRY)}: run "npm run build" first (npm start does).`);
+  if (!existsSync(ASTRO_ENTRY))
+    fail(`No build at ${fileURLToPath(ASTRO_ENTRY)}: run "npm run build" first (npm start does).`);
   // The adapter starts its own server on import unless told not to.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = (await import(ASTRO_ENTRY.href)) as { handler: NodeHandler };
@@ -50,7 +55,17 @@ export async function startServer(config: Config) {
   }
   const { store, transport, background } = runtime;
   warmLanguageIndex(); // pay ICU's language-name scan now, not on a lab's first request
-  const api = createApi({ config, catalog: runtime.catalog, store, log, signer: runtime.signer, background });
+  // One set of windows for the API and the on-demand pages: a client's requests count once, whichever it asks.
+  const limits = createLimits(config);
+  const api = createApi({
+    config,
+    catalog: runtime.catalog,
+    store,
+    log,
+    signer: runtime.signer,
+    background,
+    limits,
+  });
   transport.verify().then(
     () => log.info('mail ready', { transport: transport.description }),
     (error: Error) =>
@@ -63,11 +78,16 @@ export async function startServer(config: Config) {
   const astro = await loadAstroHandler();
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
 
+  const ipOf = (req: IncomingMessage) =>
+    clientIp(
+      req.socket.remoteAddress,
+      config.trustProxy ? req.headers['x-forwarded-for'] : undefined,
+      config.trustProxy,
+    );
+
   async function answerApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = performance.now();
-    const forwardedFor = config.trustProxy ? req.headers['x-forwarded-for'] : undefined;
-    const ip = clientIp(req.socket.remoteAddress, forwardedFor, config.trustProxy);
-    const meta = { requestId: randomUUID(), clientIp: ip, startedAt };
+    const meta = { requestId: randomUUID(), clientIp: ipOf(req), startedAt };
     // A header node refuses, a stream that breaks: still an answer if we can, and the server stays up.
     const broken = (error: unknown) => {
       log.error(meta.requestId, error);
@@ -81,14 +101,26 @@ export async function startServer(config: Config) {
     }
   }
 
-  const server = createServer((req, res) => {
-    const pathname = (req.url ?? '/').split('?', 1)[0]!;
-    if (isApiPath(pathname)) return void answerApi(req, res);
-    const headers = siteHeaders(pathname);
-    if (staticFiles.serve(req, res, pathname, headers)) return;
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    astro(req, res);
-  });
+  const server = createServer(
+    { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+    (req, res) => {
+      requestArrived(req.socket);
+      const pathname = (req.url ?? '/').split('?', 1)[0]!;
+      trackRequest(req.socket, pathname, res);
+      if (isApiPath(pathname)) return void answerApi(req, res);
+      if (refuseSiteRequest(req, res, pathname)) return;
+      const headers = siteHeaders(pathname);
+      if (staticFiles.serve(req, res, pathname, headers)) return;
+      // What reaches Astro is rendered per request (/demand/, a 404): it counts against the client's limit.
+      const decision = limits.take(ipOf(req), undefined, Date.now());
+      if (!decision.allowed) return void pageRateLimited(res, decision);
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if ('Access-Control-Allow-Origin' in headers) feedHeadersOnlyOnSuccess(res, FEED_HEADER_NAMES); // a feed's
+      astro(req, res);
+    },
+  );
+  guardConnections(server, { perAddress: !config.trustProxy });
+  server.on('clientError', answerClientError);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -126,7 +158,8 @@ if (import.meta.main) {
     await startServer(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`Port already in use: set PORT to a free port.`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      fail(`Port already in use: set PORT to a free port.`);
     throw error;
   }
 }
