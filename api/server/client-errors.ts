@@ -54,8 +54,10 @@ const REQUEST_LINE = /^[A-Z]{3,10} (\/[^ \r\n]*)/;
 function pathOf(error: NodeClientError, socket: Tracked): string | undefined {
   const current = socket[CURRENT_RESPONSE];
   if (current && !current.headersSent) return socket[CURRENT_PATH]; // it failed while its body was arriving
-  const head = error.rawPacket?.subarray(0, 2048).toString('latin1');
-  return head ? REQUEST_LINE.exec(head)?.[1]?.split('?', 1)[0] : undefined;
+  const head = error.rawPacket?.subarray(0, 2048).toString('latin1') ?? '';
+  // No request line: bytes that followed the connection's last request (a body sent without framing, most
+  // likely), so they are answered as on that request's path.
+  return REQUEST_LINE.exec(head)?.[1]?.split('?', 1)[0] ?? socket[CURRENT_PATH];
 }
 
 /**
@@ -66,8 +68,12 @@ export function answerClientError(error: NodeClientError, socket: Socket): void 
   const tracked = socket as Tracked;
   const current = tracked[CURRENT_RESPONSE];
   const midAnswer = current !== undefined && current.headersSent && !current.writableEnded;
-  if (!socket.writable || error.code === 'ECONNRESET' || midAnswer) {
+  if (error.code === 'ECONNRESET' || midAnswer) {
     socket.destroy();
+    return;
+  }
+  if (!socket.writable) {
+    lingerThenClose(socket); // already closing after an answer (Connection: close): let that answer flush
     return;
   }
   const { code, message } = REFUSALS[error.code ?? ''] ?? MALFORMED;
@@ -87,6 +93,14 @@ export function answerClientError(error: NodeClientError, socket: Socket): void 
         `Access-Control-Allow-Origin: *\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   }
-  // A client that never reads its answer must not keep the socket.
+  lingerThenClose(socket);
+}
+
+/**
+ * Reads and drops what the client still sends, for a second, then closes: closing with unread bytes would send a
+ * reset, and the client could lose the answer with it. A client that never stops sending must not keep the socket.
+ */
+function lingerThenClose(socket: Socket): void {
+  socket.resume();
   setTimeout(() => socket.destroy(), 1_000).unref();
 }
