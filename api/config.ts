@@ -2,6 +2,7 @@
 // default; a bad value stops start-up with one line that names the variable and what it expects.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { normaliseMailbox } from './domain/labs/mailbox.ts';
 
 const positiveInt = (what: string) =>
   z
@@ -26,7 +27,10 @@ const url = (what: string, protocols: string[]) =>
     { error: `expects ${what} (${protocols.map((p) => `${p}//…`).join(' or ')})` },
   );
 
-const email = z.email({ error: 'expects an email address' });
+// The same one-mailbox rule as an account's address: a list here would copy every lead mail to a stranger.
+const email = z.string().refine((value) => normaliseMailbox(value) !== undefined, {
+  error: 'expects one email address, such as data@example.com',
+});
 
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -91,6 +95,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+// Variables whose value can hold a secret (a signing key, a mail password): a bad one is named, never echoed, since
+// start-up lines end up in logs and terminals.
+const SECRET_VARIABLES = new Set(['LINK_SECRET', 'SMTP_URL']);
+
 /** Parses the environment; throws a ConfigError whose message is one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset, as shells and .env files often leave them.
@@ -101,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      const value = SECRET_VARIABLES.has(name) ? ' (value not shown)' : `=${JSON.stringify(env[name] ?? '')}`;
+      return `Invalid ${name}${value}: ${issue.message}`;
     });
     throw new ConfigError(lines.join('\n'));
   }

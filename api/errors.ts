@@ -37,6 +37,11 @@ export const ERROR_CODES = {
     when: 'The path does not accept this method',
     todo: 'Use a method from the Allow header.',
   },
+  request_timeout: {
+    status: 408,
+    when: 'The request did not arrive whole in time (its headers within 5 s, the whole request within 30 s)',
+    todo: 'Send it again, whole.',
+  },
   conflict: {
     status: 409,
     when: 'A request with this Idempotency-Key is still being processed',
@@ -67,6 +72,11 @@ export const ERROR_CODES = {
     when: "Over the rate limit (per client IP, or per key with a key) or the organisation's daily sample quota",
     todo: 'Wait the Retry-After seconds, then retry.',
   },
+  headers_too_large: {
+    status: 431,
+    when: 'The request headers are larger than 16 KB',
+    todo: 'Send a shorter Authorization header or fewer headers.',
+  },
   internal: {
     status: 500,
     when: 'Something went wrong on our side',
@@ -74,8 +84,8 @@ export const ERROR_CODES = {
   },
   unavailable: {
     status: 503,
-    when: 'A part of the service this needs (such as sample downloads) is not available right now',
-    todo: 'Retry later.',
+    when: 'A part of the service this needs is not available right now: sample downloads, or the store cannot take writes (busy, read-only or full)',
+    todo: 'Wait the Retry-After seconds, then retry; a retry of a data request with the same Idempotency-Key is safe.',
   },
 } as const satisfies Record<string, { status: number; when: string; todo: string }>;
 

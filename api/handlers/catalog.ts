@@ -1,5 +1,5 @@
 // GET /api/v1/catalog and GET /api/v1/catalog/{id}: public; a key whose organisation has accepted the NDA also
-// sees the NDA-only fields of one listing, and each such disclosure is audited before it is sent.
+// sees the NDA-only fields of one listing, and each such disclosure is audited before it is sent (a HEAD sends none).
 import { audit } from '../domain/audit.ts';
 import { ndaAccepted } from '../domain/labs/nda.ts';
 import { CATALOG_QUERY_PARAMETERS, catalogQuerySchema } from '../domain/listings/catalog.ts';
@@ -39,21 +39,24 @@ export function ndaFields(listing: Listing) {
   return { owner, deidentification_report, composition };
 }
 
-export const getListing: Handler = async (_request, { params, caller, now, deps }) => {
+export const getListing: Handler = async (request, { params, caller, now, deps }) => {
   const id = params.id!;
   const listing = LISTING_ID_PATTERN.test(id) && id.length <= 80 ? deps.catalog.publicListing(id) : undefined;
   if (!listing) {
     throw notFound(`No listing has the id "${id.slice(0, 80)}". GET /api/v1/catalog lists every listing id.`);
   }
   if (caller && ndaAccepted(caller.org)) {
-    const disclosure = {
-      kind: 'nda_disclosure',
-      org_id: caller.org.id,
-      key_id: caller.key.id,
-      listing_id: id,
-      detail: null,
-    } as const;
-    await deps.store.transact((tx) => audit(tx, disclosure, now));
+    // A HEAD answer carries no body, so it discloses nothing: only a GET is written to the audit log.
+    if (request.method !== 'HEAD') {
+      const disclosure = {
+        kind: 'nda_disclosure',
+        org_id: caller.org.id,
+        key_id: caller.key.id,
+        listing_id: id,
+        detail: null,
+      } as const;
+      await deps.store.transact((tx) => audit(tx, disclosure, now));
+    }
     return json({ data: { ...listing, ...ndaFields(deps.catalog.find(id)!) } });
   }
   return jsonText(deps.catalog.publicListingBytes(id)!, {

@@ -2,7 +2,7 @@
 // a lab's data requests. A lab sees only its own organisation's requests; any other id is 404.
 import { createDataRequest } from '../domain/requests/data-requests.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
-import { labView } from '../domain/requests/views.ts';
+import { LIST_LIMIT, labView } from '../domain/requests/views.ts';
 import { ApiError, invalid, notFound } from '../errors.ts';
 import { fieldErrors } from '../field-errors.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -58,7 +58,7 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
 };
 
 export const listRequests: Handler = async (_request, { caller, deps }) => {
-  const data = (await deps.store.requests({ orgId: caller!.org.id })).items.map(labView);
+  const data = (await deps.store.requests({ orgId: caller!.org.id, limit: LIST_LIMIT })).items.map(labView);
   return json({ data, count: data.length });
 };
 

@@ -1,5 +1,6 @@
 // GET /api/v1/samples/{listing-id}/download?token=…: the link mailed to a lab. The token is the credential:
-// expired → 410 link_expired; forged, altered, for another listing, or NDA withdrawn since → 403 forbidden.
+// expired → 410 link_expired; forged, altered, for another listing, or issued under an NDA acceptance that is no
+// longer the one in force → 403 forbidden.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -46,7 +47,9 @@ export const downloadSample: Handler = async (_request, { params, url, now, deps
       'This download link is not valid. Use the link from your email as it is, or ask for a new sample.',
     );
   }
-  if (!org || !ndaAccepted(org)) {
+  // The acceptance the link was issued under must still be the one in force: after a revoke, a new acceptance
+  // (even an unverified one) does not bring old links back.
+  if (!org || !ndaAccepted(org) || org.nda.accepted_at !== claims.ndaAcceptedAt) {
     throw forbidden(
       "Your organisation's NDA is no longer in force, so the sample cannot be downloaded. Contact the service operator.",
     );

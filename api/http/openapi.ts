@@ -17,6 +17,7 @@ import {
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
+import { LIST_LIMIT } from '../domain/requests/views.ts';
 import { EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../domain/vocabulary.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -63,6 +64,9 @@ const ERROR_HEADERS: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   },
   method_not_allowed: { Allow: header('The methods this path accepts') },
   rate_limited: {
+    'Retry-After': header('Whole seconds to wait (at least 1)', { type: 'integer', minimum: 1 }),
+  },
+  unavailable: {
     'Retry-After': header('Whole seconds to wait (at least 1)', { type: 'integer', minimum: 1 }),
   },
 };
@@ -141,7 +145,8 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         parameters: [listingId],
         responses: {
           ...ok('The listing', listingResponseSchema),
-          ...errors('unauthorized', 'not_found', 'rate_limited'),
+          // unavailable: a disclosure is audited before it is sent, and the audit needs a write.
+          ...errors('unauthorized', 'not_found', 'rate_limited', 'unavailable'),
         },
       },
     },
@@ -149,8 +154,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       get: {
         operationId: 'listDemand',
         summary: 'The public demand board',
-        description:
-          'Public. Anonymised data requests labs chose to publish, newest first: never the organisation, the account or the description.',
+        description: `Public. Anonymised data requests labs chose to publish, the newest ${LIST_LIMIT} first: never the organisation, the account or the description.`,
         tags: ['Demand'],
         security: optionalKey,
         responses: { ...ok('The posts', demandListSchema), ...errors('unauthorized', 'rate_limited') },
@@ -206,12 +210,14 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
             'unsupported_media_type',
             'invalid',
             'rate_limited',
+            'unavailable',
           ),
         },
       },
       get: {
         operationId: 'listRequests',
         summary: "Your organisation's data requests",
+        description: `The newest ${LIST_LIMIT}, newest first.`,
         tags: ['Requests'],
         security: keyed,
         responses: { ...ok('Newest first', labRequestListSchema), ...errors('unauthorized', 'rate_limited') },
@@ -250,7 +256,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         responses: {
           ...ok('Accepted: pending verification', sampleAcceptedSchema, 202),
           // forbidden too: clients should be ready for it wherever nda_required can come.
-          ...errors('unauthorized', 'nda_required', 'forbidden', 'not_found', 'rate_limited'),
+          ...errors('unauthorized', 'nda_required', 'forbidden', 'not_found', 'rate_limited', 'unavailable'),
         },
       },
     },
@@ -310,16 +316,19 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       get: {
         operationId: 'health',
         summary: 'Liveness and store health',
-        description: 'Not rate limited.',
+        description:
+          'Not rate limited. 503 when a write would not succeed now: the store is read-only or full, or its write lock has been held too long.',
         tags: ['Operations'],
-        security: [{}],
+        security: optionalKey,
         responses: {
           200: {
             description: 'The store reads and writes',
             content: { 'application/json': { schema: component(healthSchema) } },
           },
+          // A present but invalid key is refused here too (contract §5).
+          ...errors('unauthorized'),
           503: {
-            description: 'The store is not usable',
+            description: 'The store is not usable: writers would be refused',
             content: { 'application/json': { schema: component(healthSchema) } },
           },
         },

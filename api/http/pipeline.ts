@@ -3,6 +3,7 @@
 // headers every API answer carries, and writes the log line. Knows nothing of Astro or node:http.
 import type { Caller } from '../domain/labs/api-keys.ts';
 import { ApiError } from '../errors.ts';
+import { StoreUnavailableError } from '../store/store-errors.ts';
 import { callerOf, unauthorized } from './authentication.ts';
 import { createLimits, rateLimited } from './limits.ts';
 import type { RateLimitDecision } from './rate-limit.ts';
@@ -33,7 +34,7 @@ type Trace = { route: string; caller?: Caller; limit?: RateLimitDecision };
 export function createApi(deps: Deps) {
   const now = deps.now ?? Date.now;
   const router = createRouter(ROUTES);
-  const limits = createLimits(deps.config, deps.log);
+  const limits = deps.limits ?? createLimits(deps.config, deps.log);
 
   async function dispatch(request: ApiRequest, meta: RequestMeta, trace: Trace): Promise<Reply> {
     const at = now();
@@ -62,9 +63,12 @@ export function createApi(deps: Deps) {
     const { route, params } = match;
     trace.route = `${route.method} ${route.path}`;
     const { access, handle } = route.handler;
-    if (access !== 'unlimited') {
+    const authorization = request.headers.get('authorization');
+    if (access === 'unlimited') {
+      // Not counted, but a key that is present must still be valid: 401 on every endpoint (contract §5).
+      if (authorization !== null) trace.caller = await callerOf(authorization, deps.store);
+    } else {
       // The limit is counted before an invalid key is refused: a flood of bad keys is still a flood.
-      const authorization = request.headers.get('authorization');
       let refusedKey: unknown;
       if (authorization !== null) {
         try {
@@ -107,6 +111,13 @@ export function createApi(deps: Deps) {
   function failure(error: unknown, meta: RequestMeta): Reply {
     if (error instanceof ApiError) return errorReply(error);
     deps.log.error(meta.requestId, error);
+    if (error instanceof StoreUnavailableError) {
+      const retryAfter = String(error.retryAfterSeconds);
+      const message = `The service cannot store anything right now; nothing was stored. Retry in ${retryAfter} s (Retry-After).`;
+      return errorReply(
+        new ApiError(503, 'unavailable', message, { headers: { 'Retry-After': retryAfter } }),
+      );
+    }
     return errorReply(
       new ApiError(
         500,

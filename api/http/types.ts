@@ -4,6 +4,7 @@ import type { Caller } from '../domain/labs/api-keys.ts';
 import type { Catalog } from '../domain/listings/catalog.ts';
 import type { LinkSigner } from '../domain/samples/links.ts';
 import type { Store } from '../store/store.ts';
+import type { Limits } from './limits.ts';
 import type { RequestLog } from './log.ts';
 import type { Params } from './router.ts';
 
@@ -17,6 +18,8 @@ export type Deps = {
   /** Asks for a background pass soon (sample links, then mail), without waiting for it. */
   background?: { kick(): void };
   now?: () => number;
+  /** The rate limits, when the server shares them with its pages; made from the config otherwise. */
+  limits?: Limits;
 };
 
 export type Context = {

@@ -10,13 +10,17 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { warmLanguageIndex } from '../domain/languages.ts';
 import { ListingFileError } from '../domain/listings/listing-files.ts';
 import { createRequestLog } from '../http/log.ts';
+import { createLimits } from '../http/limits.ts';
 import { createApi, isApiPath } from '../http/pipeline.ts';
 import { createMcpEndpoint, MCP_PATH } from '../mcp/mcp-endpoint.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import { StoreCorruptError } from '../store/store-errors.ts';
+import { answerClientError, trackRequest } from './client-errors.ts';
 import { clientIp } from './client-ip.ts';
+import { CONNECTIONS_CHECKING_INTERVAL_MS, guardConnections, requestArrived } from './connections.ts';
 import { replyOf, toApiRequest, toWebRequest, writeReply } from './node-adapter.ts';
-import { siteHeaders } from './site-headers.ts';
+import { FEED_HEADER_NAMES, siteHeaders } from './site-headers.ts';
+import { feedHeadersOnlyOnSuccess, pageRateLimited, refuseSiteRequest } from './site-requests.ts';
 import { loadStaticFiles } from './static-files.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -53,7 +57,17 @@ export async function startServer(config: Config) {
   }
   const { store, transport, background } = runtime;
   warmLanguageIndex(); // pay ICU's language-name scan now, not on a lab's first request
-  const api = createApi({ config, catalog: runtime.catalog, store, log, signer: runtime.signer, background });
+  // One set of windows for the API and the on-demand pages: a client's requests count once, whichever it asks.
+  const limits = createLimits(config, log);
+  const api = createApi({
+    config,
+    catalog: runtime.catalog,
+    store,
+    log,
+    signer: runtime.signer,
+    background,
+    limits,
+  });
   transport.verify().then(
     () => log.info('mail ready', { transport: transport.description }),
     (error: Error) =>
@@ -102,15 +116,31 @@ export async function startServer(config: Config) {
     }
   }
 
-  const server = createServer((req, res) => {
-    const pathname = (req.url ?? '/').split('?', 1)[0]!;
-    if (isApiPath(pathname)) return void answerApi(req, res);
-    if (pathname === MCP_PATH) return void answerMcpRequest(req, res);
-    const headers = siteHeaders(pathname);
-    if (staticFiles.serve(req, res, pathname, headers)) return;
+  /** What reaches Astro is rendered per request (/demand/, a 404): it counts against the client's limit. */
+  async function answerPage(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>) {
+    const decision = await limits.take(ipOf(req), undefined, Date.now());
+    if (!decision.allowed) return pageRateLimited(res, decision);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if ('Access-Control-Allow-Origin' in headers) feedHeadersOnlyOnSuccess(res, FEED_HEADER_NAMES);
     astro(req, res);
-  });
+  }
+
+  const server = createServer(
+    { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+    (req, res) => {
+      requestArrived(req.socket);
+      const pathname = (req.url ?? '/').split('?', 1)[0]!;
+      trackRequest(req.socket, pathname, res);
+      if (isApiPath(pathname)) return void answerApi(req, res);
+      if (pathname === MCP_PATH) return void answerMcpRequest(req, res);
+      if (refuseSiteRequest(req, res, pathname)) return;
+      const headers = siteHeaders(pathname);
+      if (staticFiles.serve(req, res, pathname, headers)) return;
+      void answerPage(req, res, headers);
+    },
+  );
+  guardConnections(server, { perAddress: !config.trustProxy });
+  server.on('clientError', answerClientError);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -34,6 +34,9 @@ const FEED_TYPES: [RegExp, string][] = [
   [/\.xml$/, 'application/xml; charset=utf-8'],
 ];
 
+/** The headers a feed adds to the security headers. */
+export const FEED_HEADER_NAMES = ['Content-Type', 'Access-Control-Allow-Origin', 'Cache-Control'] as const;
+
 export function siteHeaders(pathname: string): Record<string, string> {
   const feed = FEED_TYPES.find(([pattern]) => pattern.test(pathname));
   if (!feed) return SECURITY_HEADERS;

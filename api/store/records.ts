@@ -110,8 +110,9 @@ export type MailRecord = {
   event: string;
   to: string;
   subject: string;
-  text: string;
-  html: string;
+  /** The body, until it is sent; then null (it is in the outbox or with the mail server, not in our memory). */
+  text: string | null;
+  html: string | null;
   status: MailStatus;
   attempts: number;
   next_attempt_at: string;

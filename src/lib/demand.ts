@@ -1,7 +1,7 @@
 // The demand board for the on-demand /demand/ page, read from the same store the API writes (one instance per
 // server process; every read is current, so a post is on the page the moment its request is acknowledged).
 import { loadConfig } from '../../api/config.ts';
-import { publicPost } from '../../api/domain/requests/views.ts';
+import { LIST_LIMIT, publicPost } from '../../api/domain/requests/views.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import type { Store } from '../../api/store/store.ts';
 
@@ -9,5 +9,6 @@ let store: Promise<Store> | undefined;
 
 export async function demandPosts() {
   store ??= openStore(loadConfig());
-  return (await (await store).demandPosts()).items.map(publicPost);
+  // The newest LIST_LIMIT, as GET /api/v1/demand: the page must not grow with the board.
+  return (await (await store).demandPosts({ limit: LIST_LIMIT })).items.map(publicPost);
 }

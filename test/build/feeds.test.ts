@@ -175,8 +175,10 @@ describe('OpenAPI', () => {
       '415',
       '422',
       '429',
+      '503',
     ]);
     expect(post.responses['429'].headers['Retry-After']).toBeDefined();
+    expect(post.responses['503'].headers['Retry-After']).toBeDefined(); // the store cannot take the write now
     expect(post.responses['201'].headers.RateLimit).toBeDefined();
     expect(document.components.schemas.Listing.required).toHaveLength(13);
   });

@@ -116,6 +116,20 @@ describe('rate limits per client IP', () => {
     }
   });
 
+  test('the on-demand /demand/ page counts against the same per-IP limit; static pages do not', async () => {
+    const ip = from();
+    const pages = [];
+    for (let i = 0; i <= LIMIT; i++) pages.push(await httpRequest(`${server.url}/demand/`, { from: ip }));
+    expect(pages.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = pages[LIMIT]!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.ratelimit).toMatch(/^"per-ip";r=0;t=\d+$/);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // One window for the pages and the API: this address has used its quota on both.
+    expect((await httpRequest(`${server.url}/api/v1/catalog`, { from: ip })).status).toBe(429);
+    expect((await httpRequest(`${server.url}/catalog/`, { from: ip })).status).toBe(200);
+  });
+
   test('a 429 is decided before the body is read: it arrives while most of the body is still unsent', async () => {
     const ip = from();
     for (let i = 0; i < LIMIT; i++) await httpRequest(`${server.url}/api/v1/catalog`, { from: ip });

@@ -69,7 +69,13 @@ describe('every authentication failure is 401 unauthorized with a Bearer challen
     expectUnauthorized(await call(path, { method, body, authorization }));
   });
 
-  const publicPaths = ['/api/v1/catalog', '/api/v1/demand', `/api/v1/catalog/${LISTING_ID}`];
+  // Health too: it is not rate limited, but a key that is present is still checked (contract §5).
+  const publicPaths = [
+    '/api/v1/catalog',
+    '/api/v1/demand',
+    `/api/v1/catalog/${LISTING_ID}`,
+    '/api/v1/health',
+  ];
   test.each(
     publicPaths.flatMap((path) => presentButInvalid.map(([what, header]) => ({ path, what, header }))),
   )('public GET $path with $what', async ({ path, header }) => {
@@ -79,6 +85,7 @@ describe('every authentication failure is 401 unauthorized with a Bearer challen
   test('the same public endpoints without a header, and the keyed ones with the valid key, are not 401', async () => {
     for (const path of publicPaths) expect((await call(path)).status, path).toBe(200);
     expect((await call('/api/v1/requests', { key: lab.key })).status).toBe(200);
+    expect((await call('/api/v1/health', { key: lab.key })).status).toBe(200);
   });
 
   test('nothing was stored by a refused request', async () => {

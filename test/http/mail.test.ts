@@ -108,6 +108,28 @@ describe('with a mail server', () => {
     expect((await afterRevoke.json()).error.code).toBe('forbidden');
   });
 
+  test('an old link dies with the NDA acceptance it was issued under: revoke, then an unverified accept, still 403', async () => {
+    const mail = await smtp();
+    const server = await serverWith({ SMTP_URL: mail.url });
+    const lab = await makeLab(server.dataDir);
+    await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId, '--verified');
+    const asked = await fetch(`${server.url}/api/v1/samples/de-chest-ct-lung-nodules`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${lab.key}` },
+    });
+    expect(asked.status).toBe(202);
+    const link = linkIn(to(await mail.waitFor(2), lab.email)[0]!, server);
+    expect((await fetch(link)).status).toBe(200);
+    expect((await ops(server.dataDir, 'nda', 'revoke', '--org', lab.orgId)).code).toBe(0);
+    expect((await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId)).code).toBe(0); // not verified
+    const again = await fetch(link);
+    expect(again.status).toBe(403);
+    expect((await again.json()).error.code).toBe('forbidden');
+    // Verified again: still a new acceptance, and the old link stays dead.
+    expect((await ops(server.dataDir, 'nda', 'verify', '--org', lab.orgId)).code).toBe(0);
+    expect((await fetch(link)).status).toBe(403);
+  });
+
   test('links wait for verification: `ops nda verify` makes the link due and it is sent', async () => {
     const mail = await smtp();
     const server = await serverWith({ SMTP_URL: mail.url });
@@ -259,4 +281,17 @@ test('without SMTP_URL each message is an .eml file in DATA_DIR/outbox', async (
   const parsed = await Promise.all(files.map(async (f) => simpleParser(await readFile(join(outbox, f)))));
   expect(parsed.map((m) => (m.to as { text: string }).text).sort()).toEqual([lab.email, LEAD].sort());
   expect(parsed.every((m) => m.text && m.html)).toBe(true);
+  // `ops mail list` still shows what went out, without the bodies the store no longer keeps.
+  let sent: { to: string; subject: string; status: string; text: unknown; html: unknown }[] = [];
+  for (let i = 0; i < 50 && sent.length < 2; i++) {
+    sent = (await ops(server.dataDir, 'mail', 'list', '--status', 'sent')).json;
+    if (sent.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(sent.map((m) => m.to).sort()).toEqual([lab.email, LEAD].sort());
+  for (const mail of sent) {
+    expect(mail.subject).toBeTruthy();
+    expect(mail.status).toBe('sent');
+    expect(mail.text).toBeNull();
+    expect(mail.html).toBeNull();
+  }
 });

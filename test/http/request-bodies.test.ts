@@ -150,6 +150,52 @@ describe('body handling on POST /api/v1/requests', () => {
         ['languages: ["Klingonese"]', { ...VALID_REQUEST, languages: ['Klingonese'] }, ['languages.0']],
         ['the same language twice', { ...VALID_REQUEST, languages: ['English', 'en'] }, ['languages']],
         ['a short description', { ...VALID_REQUEST, description: '   too short   ' }, ['description']],
+        // Only what a reader sees counts toward the 20 characters; what no reader sees is refused.
+        [
+          'a short description padded with zero-width spaces',
+          { ...VALID_REQUEST, description: `too short${'\u200b'.repeat(30)}` },
+          ['description'],
+        ],
+        [
+          'a short description padded with joiners and a BOM',
+          { ...VALID_REQUEST, description: `too short${'\u200d\ufeff\u2060'.repeat(10)}!` },
+          ['description'],
+        ],
+        [
+          'a description padded with NULs',
+          { ...VALID_REQUEST, description: `too short${'\u0000'.repeat(30)}` },
+          ['description'],
+        ],
+        [
+          'a description holding a NUL',
+          { ...VALID_REQUEST, description: `${VALID_REQUEST.description}\u0000` + ' and more' },
+          ['description'],
+        ],
+        [
+          'a description holding an escape character',
+          { ...VALID_REQUEST, description: `\u001b[31m${VALID_REQUEST.description}` },
+          ['description'],
+        ],
+        [
+          'a description holding a C1 control',
+          { ...VALID_REQUEST, description: `${VALID_REQUEST.description}\u0085 next line` },
+          ['description'],
+        ],
+        [
+          'a description holding a lone carriage return',
+          { ...VALID_REQUEST, description: `${VALID_REQUEST.description}\rBcc: x@evil.test` },
+          ['description'],
+        ],
+        [
+          'a description holding a lone surrogate',
+          { ...VALID_REQUEST, description: `${VALID_REQUEST.description} \ud800` },
+          ['description'],
+        ],
+        [
+          'a description holding a lone low surrogate',
+          { ...VALID_REQUEST, description: `\udc00${VALID_REQUEST.description}` },
+          ['description'],
+        ],
         ['an unknown volume band', { ...VALID_REQUEST, volume: '5 TB' }, ['volume']],
         [
           'a non-boolean publish flag',
@@ -170,8 +216,16 @@ describe('body handling on POST /api/v1/requests', () => {
     }
   });
 
+  test('newlines, CRLF, tabs and any script are fine: 20 visible characters, combining marks with their letter', async () => {
+    const description = 'Zeile eins\r\nLigne deux\n\tनमस्ते दुनिया, 音声データ 🎧';
+    const reply = await postRequest(lab.key, { ...VALID_REQUEST, description });
+    expect(reply.status, reply.text).toBe(201);
+    const stored = await opsOk('requests', 'show', reply.body.data.id);
+    expect(stored.description).toBe(description);
+  });
+
   test('none of these refusals stored anything for the lab beyond its accepted requests', async () => {
     const stored = ((await opsOk('requests', 'list')) as Json[]).filter((r) => r.org_id === lab.orgId);
-    expect(stored).toHaveLength(2); // "charset=utf-8 is fine" and the chunked body within the limit
+    expect(stored).toHaveLength(3); // "charset=utf-8 is fine", the chunked body within the limit, the scripts
   });
 });

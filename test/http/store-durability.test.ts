@@ -100,7 +100,10 @@ test('SIGKILL under concurrent write load, restart: every acknowledged id is the
     headers: { Authorization: `Bearer ${lab.key}` },
   });
   expect(response.status).toBe(200);
-  const stored = new Set(((await response.json()) as { data: { id: string }[] }).data.map((r) => r.id));
+  // The API lists the newest 100; the CLI lists every one.
+  const stored = new Set(
+    ((await ops(server.dataDir, 'requests', 'list')).json as { id: string }[]).map((r) => r.id),
+  );
   const missing = acknowledged.filter((id) => !stored.has(id));
   expect(missing).toEqual([]);
 }, 60_000);

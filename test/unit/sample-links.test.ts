@@ -9,6 +9,7 @@ const secret = new Uint8Array(32).fill(7);
 const signer = createLinkSigner(secret, 3600, new URL('https://dss.example'));
 const sample = { id: 'smp_1', org_id: 'org_1', listing_id: 'listing-a' } as SampleRequestRecord;
 const issued = new Date('2026-11-20T10:00:00Z');
+const ACCEPTED_AT = '2026-11-19T09:00:00.000Z';
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -30,18 +31,20 @@ const good = {
   sub: 'org_1',
   jti: 'smp_1',
   lst: 'listing-a',
+  nda: ACCEPTED_AT,
   iat,
   exp: iat + 3600,
 };
 
 test('a fresh link verifies, for its listing, with the sample and organisation bound in', async () => {
-  const { url, expiresAt } = await signer.link(sample, issued);
+  const { url, expiresAt } = await signer.link(sample, ACCEPTED_AT, issued);
   expect(url).toMatch(/^https:\/\/dss\.example\/api\/v1\/samples\/listing-a\/download\?token=/);
   expect(expiresAt.toISOString()).toBe('2026-11-20T11:00:00.000Z');
   expect(await signer.verify(tokenOf(url), 'listing-a', issued)).toEqual({
     sampleId: 'smp_1',
     orgId: 'org_1',
     listingId: 'listing-a',
+    ndaAcceptedAt: ACCEPTED_AT,
   });
 });
 
@@ -55,6 +58,12 @@ describe('tampered tokens', () => {
     ['no exp', () => sign({ ...good, exp: undefined }), 'forbidden'],
     ['no jti', () => sign({ ...good, jti: undefined }), 'forbidden'],
     ['no listing', () => sign({ ...good, lst: undefined }), 'forbidden'],
+    [
+      'no NDA acceptance (a link made before links were bound to one)',
+      () => sign({ ...good, nda: undefined }),
+      'forbidden',
+    ],
+    ['an NDA acceptance that is not a date string', () => sign({ ...good, nda: 1 }), 'forbidden'],
     ['for another listing', () => sign({ ...good, lst: 'listing-b' }), 'forbidden'],
     ['not a JWT', async () => 'hello', 'forbidden'],
     ['empty', async () => '', 'forbidden'],
@@ -81,7 +90,7 @@ describe('tampered tokens', () => {
   });
 
   test('a valid token on another listing path is refused', async () => {
-    const { url } = await signer.link(sample, issued);
+    const { url } = await signer.link(sample, ACCEPTED_AT, issued);
     expect(await codeOf(signer.verify(tokenOf(url), 'listing-b', issued))).toBe('forbidden');
   });
 });
@@ -92,7 +101,7 @@ describe('expiry, with the clock moved by fake timers', () => {
   test('works until SAMPLE_LINK_TTL_SECONDS have passed, then 410 link_expired', async () => {
     vi.useFakeTimers();
     vi.setSystemTime(issued);
-    const { url } = await signer.link(sample, new Date());
+    const { url } = await signer.link(sample, ACCEPTED_AT, new Date());
     vi.setSystemTime(new Date(issued.getTime() + 3599_000));
     expect(await codeOf(signer.verify(tokenOf(url), 'listing-a', new Date()))).toBe('accepted');
     vi.setSystemTime(new Date(issued.getTime() + 3601_000));

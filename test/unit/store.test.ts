@@ -225,7 +225,7 @@ describe('several instances and processes', () => {
       let out = '';
       child.stdout.on('data', (chunk) => (out += chunk));
       // Kill once it is busy writing. (After the previous round's kill the lock may be held by a dead process:
-      // proper-lockfile takes it over once it is 5 s stale.)
+      // its holder is recorded in it, so the next writer takes it over at once.)
       const busy = Date.now() + 15_000;
       while (out.split('\n').length < 200 + round * 37 && Date.now() < busy)
         await new Promise((r) => setTimeout(r, 20));

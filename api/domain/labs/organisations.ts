@@ -3,6 +3,7 @@ import { RefusedError } from '../../errors.ts';
 import type { Account, Org } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
+import { MAILBOX_RULE, normaliseMailbox } from './mailbox.ts';
 
 export async function requireOrg(reads: StoreReads, id: string): Promise<Org> {
   const org = await reads.orgById(id);
@@ -30,17 +31,15 @@ export async function createOrg(tx: Tx, name: string, now: Date): Promise<Org> {
   return org;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
 export async function addAccount(
   tx: Tx,
   input: { orgId: string; email: string; name?: string; verified?: boolean },
   now: Date,
 ): Promise<Account> {
   await requireOrg(tx, input.orgId);
-  const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254)
-    throw new RefusedError(`"${input.email}" is not an email address.`);
+  const email = normaliseMailbox(input.email);
+  if (!email)
+    throw new RefusedError(`${JSON.stringify(input.email)} is not an email address: give ${MAILBOX_RULE}.`);
   if (await tx.accountByEmail(email)) throw new RefusedError(`An account for ${email} exists already.`);
   const account: Account = {
     id: newId('acc'),

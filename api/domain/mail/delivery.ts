@@ -1,6 +1,7 @@
 // Delivers the mail queue: claims due mails in one store write (a lease, so two senders never send the same
 // mail), sends them, and records the outcomes. A failing server means a retry with backoff, never a loss; a
-// permanent refusal (5xx) marks the mail failed for the operator (`ops mail list --status failed`).
+// permanent refusal (5xx) marks the mail failed for the operator (`ops mail list --status failed`). A sent
+// mail keeps its subject, recipient and status, not its body.
 //
 // Delivery is at least once: outcomes are recorded per chunk of CHUNK mails, in the same write that claims the
 // next chunk, so a crash after a send and before its record sends that mail again once its lease ends. A resend
@@ -81,8 +82,16 @@ export function createMailDelivery(deps: {
   async function sendOne(mail: MailRecord): Promise<Partial<MailRecord>> {
     const attempts = mail.attempts + 1;
     try {
-      await deps.transport.send(mail);
-      return { status: 'sent', sent_at: now().toISOString(), lease_until: null, attempts };
+      await deps.transport.send({ ...mail, text: mail.text ?? '', html: mail.html ?? '' });
+      // The store keeps every record in memory: a sent mail's body would stay there for the life of the process.
+      return {
+        status: 'sent',
+        sent_at: now().toISOString(),
+        lease_until: null,
+        attempts,
+        text: null,
+        html: null,
+      };
     } catch (error) {
       const permanent = isPermanent(error);
       const message = error instanceof Error ? error.message : String(error);

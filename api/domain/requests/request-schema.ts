@@ -1,6 +1,7 @@
 // The data request body (spec: Data request (input); contract §5): one zod schema validates it, drives
 // error.fields, and generates the OpenAPI document.
 import { z } from 'zod';
+import { freeText } from '../free-text.ts';
 import { language } from '../listings/listing-schema.ts';
 import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../vocabulary.ts';
 
@@ -33,12 +34,12 @@ export const dataRequestSchema = z
     volume: z.enum(VOLUME_BANDS).nullable().default(null).describe('How much data, as a band'),
     timeline: z.enum(TIMELINE_BANDS).nullable().default(null).describe('When the data is needed, as a band'),
     exclusivity: z.enum(EXCLUSIVITY).nullable().default(null).describe('Whether exclusive terms are wanted'),
-    description: z
-      .string({ error: required('text describing the data you need') })
-      .trim()
-      .min(20, { error: 'describe the data you need in at least 20 characters' })
-      .max(5000, { error: 'keep the description within 5,000 characters' })
-      .describe('Free text: what the data is for, what matters most'),
+    description: freeText({
+      min: 20,
+      max: 5000,
+      what: 'the data you need',
+      error: required('text describing the data you need'),
+    }).describe('Free text: what the data is for, what matters most (20+ visible characters)'),
     publish_to_demand_board: z
       .boolean()
       .default(false)

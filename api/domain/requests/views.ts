@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { DataRequestRecord, DemandPostRecord, RequestFacets } from '../../store/records.ts';
 import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../vocabulary.ts';
 
+/** A list (a lab's requests, the demand board) shows the newest this many: no answer or page grows with the store. */
+export const LIST_LIMIT = 100;
+
 const band = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable();
 
 /** What a request asks for: the request and its anonymised demand post both carry these. */

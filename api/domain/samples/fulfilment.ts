@@ -47,10 +47,14 @@ export async function fulfilDueSamples(deps: FulfilmentDeps, now: Date): Promise
       continue;
     }
     // Signing waits on crypto: sign first, then check again inside the transaction, which must not wait.
-    const link = await deps.signer.link(candidate, now);
+    const acceptedAt = (await store.orgById(candidate.org_id))?.nda.accepted_at;
+    if (!acceptedAt) continue;
+    const link = await deps.signer.link(candidate, acceptedAt, now);
     const didSend = await store.transact(async (tx) => {
       const sample = await tx.sampleById(candidate.id);
       if (!sample || !(await isDue(tx, sample))) return false;
+      // The link names the acceptance it was signed under; a new one since then waits for the next pass.
+      if ((await tx.orgById(sample.org_id))?.nda.accepted_at !== acceptedAt) return false;
       const account = (await tx.accountById(sample.account_id))!;
       await tx.update('samples', sample.id, { status: 'sent', sent_at: now.toISOString() });
       const message = sampleLinkToLab(sample, listing.title, link.url, link.expiresAt);

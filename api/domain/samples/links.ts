@@ -1,6 +1,7 @@
 // Expiring, signed sample download links (contract §5): a jose JWT, HS256 pinned, with `aud` and `exp` required,
-// the sample request id as `jti`, and the organisation and listing bound in. The key is LINK_SECRET, or 32 random
-// bytes generated once into DATA_DIR/link-secret (mode 0600).
+// the sample request id as `jti`, and the organisation, the listing and the NDA acceptance it was issued under bound
+// in (a link dies with its acceptance: revoked and accepted again is a new acceptance). The key is LINK_SECRET, or
+// 32 random bytes generated once into DATA_DIR/link-secret (mode 0600).
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,7 +14,8 @@ const AUDIENCE = 'dss:sample-download';
 const ISSUER = 'dss';
 const ALGORITHM = 'HS256';
 
-export type LinkClaims = { sampleId: string; orgId: string; listingId: string };
+/** `ndaAcceptedAt`: the organisation's `nda.accepted_at` when the link was issued. */
+export type LinkClaims = { sampleId: string; orgId: string; listingId: string; ndaAcceptedAt: string };
 
 export async function loadLinkSecret(config: Config): Promise<Uint8Array> {
   if (config.linkSecret) return new TextEncoder().encode(config.linkSecret);
@@ -35,10 +37,14 @@ export async function loadLinkSecret(config: Config): Promise<Uint8Array> {
 
 export function createLinkSigner(secret: Uint8Array, ttlSeconds: number, siteUrl: URL) {
   return {
-    /** The download URL for a sample request, and when it stops working. */
-    async link(sample: SampleRequestRecord, now: Date): Promise<{ url: string; expiresAt: Date }> {
+    /** The download URL for a sample request under the NDA accepted at `ndaAcceptedAt`, and when it stops working. */
+    async link(
+      sample: SampleRequestRecord,
+      ndaAcceptedAt: string,
+      now: Date,
+    ): Promise<{ url: string; expiresAt: Date }> {
       const issuedAt = Math.floor(now.getTime() / 1000);
-      const token = await new SignJWT({ lst: sample.listing_id })
+      const token = await new SignJWT({ lst: sample.listing_id, nda: ndaAcceptedAt })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
@@ -66,10 +72,10 @@ export function createLinkSigner(secret: Uint8Array, ttlSeconds: number, siteUrl
           audience: AUDIENCE,
           issuer: ISSUER,
           currentDate: now,
-          requiredClaims: ['exp', 'jti', 'sub', 'lst'],
+          requiredClaims: ['exp', 'jti', 'sub', 'lst', 'nda'],
         });
-        if (payload.lst !== listingId) throw forbidden();
-        return { sampleId: payload.jti!, orgId: payload.sub!, listingId };
+        if (payload.lst !== listingId || typeof payload.nda !== 'string') throw forbidden();
+        return { sampleId: payload.jti!, orgId: payload.sub!, listingId, ndaAcceptedAt: payload.nda };
       } catch (error) {
         if (error instanceof errors.JWTExpired) {
           throw new ApiError(

@@ -13,16 +13,19 @@
 //   in the next one (group commit), and commits queued behind each other share one hold of the lock.
 // - Never reset: a file that does not parse stops open() with a message naming it.
 import { constants } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
+import { StoreUnavailableError } from '../store-errors.ts';
 import type { Store, Tx } from '../store.ts';
 import { Documents } from './documents.ts';
-import { lockStore, type Release } from './lock.ts';
+import { lockState, lockStore, type Release } from './lock.ts';
 import { Queries } from './queries.ts';
 import { JsonTransaction } from './transaction.ts';
 
 /** Commits queued behind each other share one hold of the lock for at most this long, then others get a turn. */
 const LOCK_HOLD_MS = 100;
+/** Below this much free space a commit may not fit (a segment is at most 128 KiB, core.json a few): unhealthy. */
+const MIN_FREE_BYTES = 4 * 1024 * 1024;
 
 type Pending = {
   work: (tx: Tx) => Promise<unknown>;
@@ -60,11 +63,14 @@ export class JsonStore extends Queries implements Store {
     });
   }
 
+  /** What a writer would meet now: files readable, the folder writable with room left, the lock not stuck. */
   async healthy(): Promise<boolean> {
+    const { dir } = this.#documents;
     try {
       await this.#refresh();
-      await access(this.#documents.dir, constants.R_OK | constants.W_OK);
-      return true;
+      await access(dir, constants.R_OK | constants.W_OK);
+      const space = await statfs(dir);
+      return space.bavail * space.bsize >= MIN_FREE_BYTES && lockState(dir) !== 'stuck';
     } catch {
       return false;
     }
@@ -148,9 +154,16 @@ export class JsonStore extends Queries implements Store {
       if (dirty.size > 0) await this.#documents.persist(dirty);
       for (const [pending, result] of applied) pending.resolve(result);
     } catch (error) {
-      // Nothing of this batch is acknowledged; make memory match the disk again.
-      for (const [pending] of applied) pending.reject(error);
+      // Nothing of this batch is acknowledged; make memory match the disk again. A write the disk refused
+      // (read-only, full) may succeed later: the caller is told so (503), not that we broke (500).
+      const refused = new StoreUnavailableError(`its files cannot be written (${errnoOf(error)})`, 5, {
+        cause: error,
+      });
+      for (const [pending] of applied) pending.reject(refused);
       await this.#documents.reloadAll().catch(() => {});
     }
   }
 }
+
+const errnoOf = (error: unknown) =>
+  (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));

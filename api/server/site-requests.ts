@@ -1,0 +1,79 @@
+// What the site (everything outside /api/v1/) refuses before its files or Astro's handler see a request: a
+// method other than GET and HEAD (405 with Allow; Astro answered TRACE with a 500 and a stack trace), a path
+// whose percent-encoding does not decode (400; Astro answered "Bad request." under the feed headers, labelled
+// JSON and cacheable), and an on-demand page past the client's per-IP rate limit (429).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RateLimitDecision } from '../http/rate-limit.ts';
+
+export const SITE_METHODS = 'GET, HEAD';
+
+const PLAIN = {
+  'Content-Type': 'text/plain; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+function refuse(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): true {
+  res.writeHead(status, { ...PLAIN, ...headers, 'Content-Length': Buffer.byteLength(text) });
+  res.end(res.req.method === 'HEAD' ? undefined : text);
+  return true;
+}
+
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Answers a site request that must go no further; false when the request may be served. */
+export function refuseSiteRequest(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return refuse(res, 405, `${req.method} is not allowed here; pages and feeds answer ${SITE_METHODS}.\n`, {
+      Allow: SITE_METHODS,
+    });
+  }
+  if (pathname.includes('%') && !decodes(pathname)) {
+    return refuse(
+      res,
+      400,
+      'This address is not valid: its percent-encoding does not decode to UTF-8 text.\n',
+    );
+  }
+  return false;
+}
+
+/** The 429 for an on-demand page, with the same RateLimit headers as the API's. */
+export function pageRateLimited(res: ServerResponse, decision: RateLimitDecision): true {
+  return refuse(
+    res,
+    429,
+    `Too many requests from this address: wait ${decision.retryAfter} s and reload.\n`,
+    {
+      ...decision.headers,
+      'Retry-After': String(decision.retryAfter),
+    },
+  );
+}
+
+/**
+ * The feed headers set before Astro's handler (type, CORS, a public cache) belong to the feed, not to an error
+ * page Astro answers at the same path: an answer of 400 or more keeps only what it sets itself, uncached.
+ */
+export function feedHeadersOnlyOnSuccess(res: ServerResponse, feedHeaders: readonly string[]): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    if (status >= 400) {
+      for (const name of feedHeaders) res.removeHeader(name);
+      res.setHeader('Cache-Control', 'no-store');
+    }
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as ServerResponse['writeHead'];
+}
