@@ -21,6 +21,7 @@ export default defineConfig({
           // shared limits choose their stores themselves, once.
           exclude: [
             'test/http/store-durability.test.ts',
+            'test/http/store-availability.test.ts',
             'test/http/several-instances.test.ts',
             'test/http/shared-limits.test.ts',
           ],

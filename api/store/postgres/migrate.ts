@@ -1,15 +1,12 @@
-// The schema, migrated in order: each file of migrations/ runs once, in its own transaction, and is recorded in
+// The schema, migrated in order: each migration runs once, in its own transaction, and is recorded in
 // schema_migrations. An advisory lock makes instances that start together take turns. A small runner rather than
-// a migration tool: plain SQL files applied forward only are all this schema needs.
-import { readdir, readFile } from 'node:fs/promises';
+// a migration tool: plain SQL applied forward only is all this schema needs.
 import type { Pool } from 'pg';
-
-const MIGRATIONS = new URL('./migrations/', import.meta.url);
+import { MIGRATIONS } from './migrations.ts';
 const LOCK_ID = 7_413_001; // any constant: the advisory lock this runner takes
 
 /** Applies the migrations not yet applied; returns their names. */
 export async function migrate(pool: Pool): Promise<string[]> {
-  const names = (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort();
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
@@ -20,8 +17,7 @@ export async function migrate(pool: Pool): Promise<string[]> {
       (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
     );
     const applied: string[] = [];
-    for (const name of names.filter((n) => !done.has(n))) {
-      const sql = await readFile(new URL(name, MIGRATIONS), 'utf8');
+    for (const { name, sql } of MIGRATIONS.filter((migration) => !done.has(migration.name))) {
       await client.query('BEGIN');
       try {
         await client.query(sql);

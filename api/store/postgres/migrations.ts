@@ -1,3 +1,11 @@
+// The schema's migrations, in order. Kept as TypeScript, not .sql files beside it, because the site's build
+// bundles this module into dist/server (the /demand/ page reads the store), where no file beside it would exist.
+// Append a migration; never edit one that has run.
+
+export const MIGRATIONS: readonly { name: string; sql: string }[] = [
+  {
+    name: '001-records.sql',
+    sql: `
 -- Every record is kept whole as jsonb (the same shape as the JSON engine's files), with the fields the store's
 -- queries filter and sort on as generated columns, so that they can carry indexes and constraints.
 
@@ -81,3 +89,6 @@ CREATE TABLE mail (
 -- The queue: only undelivered mail is in this index, however much has gone out.
 CREATE INDEX mail_undelivered ON mail (next_attempt_at) WHERE status IN ('queued', 'sending');
 CREATE INDEX mail_newest ON mail (created_at DESC);
+`,
+  },
+];
