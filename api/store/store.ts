@@ -1,6 +1,6 @@
 // The store interface: what the domain asks of storage, and nothing of how an engine keeps it. Types only.
-// Engines: json/ (lowdb documents in DATA_DIR, the embedded default). open-store.ts is the one place that picks
-// one; nothing outside api/store/ knows which it talks to.
+// Engines: json/ (lowdb documents in DATA_DIR, the embedded default) and postgres/ (DATABASE_URL). open-store.ts
+// is the one place that picks one; nothing outside api/store/ knows which it talks to.
 import type {
   Account,
   ApiKeyRecord,

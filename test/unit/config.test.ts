@@ -2,6 +2,17 @@ import { expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../api/config.ts';
 import { clientIp } from '../../api/server/client-ip.ts';
 
+/** The ConfigError message for one bad variable ('' if it was not refused, which the caller's match then fails). */
+function refusal(name: string, value: string): string {
+  try {
+    loadConfig({ [name]: value });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  return '';
+}
+
 test('every variable has a working default (contract §2)', () => {
   const config = loadConfig({});
   expect(config).toMatchObject({
@@ -51,13 +62,7 @@ test.each([
   ['SAMPLE_LINK_TTL_SECONDS', '1.5'],
   ['MAX_BODY_BYTES', '64k'],
 ])('%s=%s is refused with one line naming it', (name, value) => {
-  let message = '';
-  try {
-    loadConfig({ [name]: value });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    message = (error as Error).message;
-  }
+  const message = refusal(name, value);
   expect(message.split('\n')).toHaveLength(1);
   expect(message).toMatch(
     new RegExp(`^Invalid ${name}=${JSON.stringify(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: expects `),
@@ -71,13 +76,7 @@ test.each([
   ['SMTP_URL', 'smtp://mailer:Pa55w0rd-s3cret@mail.example.com:notaport'],
   ['LINK_SECRET', 'too-short-s3cret'],
 ])('%s=%s is refused naming the variable, never echoing its value', (name, value) => {
-  let message = '';
-  try {
-    loadConfig({ [name]: value });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    message = (error as Error).message;
-  }
+  const message = refusal(name, value);
   expect(message.split('\n')).toHaveLength(1);
   expect(message).toMatch(new RegExp(`^Invalid ${name} \\(value not shown\\): expects `));
   expect(message).not.toContain(value);
