@@ -1,7 +1,9 @@
 // The server's background work, one way and one pass at a time: send the sample links that became due, then
-// deliver the mail queue. Runs every second, and soon after an answer that queued something (a kick).
+// deliver the mail queue and the webhook deliveries side by side (a slow receiver must not hold up the mail).
+// Runs every second, and soon after an answer that queued something (a kick).
 import { createMailDelivery, type MailLog } from './domain/mail/delivery.ts';
 import type { MailTransport } from './domain/mail/transport.ts';
+import type { WebhookDelivery } from './domain/webhooks/delivery.ts';
 import type { Store } from './store/store.ts';
 
 // A kick waits this long, so that the mail of many requests is claimed and recorded in a few commits instead of
@@ -25,6 +27,7 @@ export function createBackground(deps: {
   log: MailLog & { error(context: string, error: unknown): void };
   /** Sends the sample links that are due. */
   fulfil(): Promise<unknown>;
+  webhooks: WebhookDelivery;
 }): Background {
   const mail = createMailDelivery(deps);
   let current: Promise<void> | undefined;
@@ -37,7 +40,7 @@ export function createBackground(deps: {
       again = false;
       try {
         await deps.fulfil(); // a link is mailed in this same pass
-        await mail.deliver();
+        await Promise.all([mail.deliver(), deps.webhooks.deliver()]);
       } catch (error) {
         deps.log.error('background', error);
       }

@@ -59,6 +59,16 @@ const envSchema = z.object({
     'postgres:',
     'postgresql:',
   ]).optional(),
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, {
+      error: 'expects seconds between attempts, separated by commas, such as 5,300,1800',
+    })
+    .transform((value) => value.split(',').map(Number))
+    .refine((waits) => waits.every((seconds) => seconds > 0), { error: 'expects every wait above 0 seconds' })
+    // Standard Webhooks' schedule: 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h, until 24 h after the event.
+    .default([5, 300, 1800, 7200, 18000, 36000]),
 });
 
 /** The environment as the code reads it: names in camelCase, paths absolute, URLs parsed. */
@@ -86,7 +96,9 @@ const configSchema = envSchema
     maxBodyBytes: e.MAX_BODY_BYTES,
     sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
     databaseUrl: e.DATABASE_URL,
-  redisUrl: e.REDIS_URL,
+    redisUrl: e.REDIS_URL,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS,
   }));
 
 export type Config = z.output<typeof configSchema>;

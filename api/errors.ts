@@ -44,8 +44,8 @@ export const ERROR_CODES = {
   },
   conflict: {
     status: 409,
-    when: 'A request with this Idempotency-Key is still being processed',
-    todo: 'Retry in a moment.',
+    when: 'A request with this Idempotency-Key is still being processed; or your organisation has the most webhook endpoints it may have (10)',
+    todo: 'Retry in a moment; for webhooks, delete an endpoint first.',
   },
   link_expired: {
     status: 410,

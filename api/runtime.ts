@@ -7,6 +7,8 @@ import { loadListings } from './domain/listings/listing-files.ts';
 import { createMailTransport, type MailTransport } from './domain/mail/transport.ts';
 import { fulfilDueSamples } from './domain/samples/fulfilment.ts';
 import { createLinkSigner, loadLinkSecret, type LinkSigner } from './domain/samples/links.ts';
+import { createWebhookDelivery } from './domain/webhooks/delivery.ts';
+import { createSecretBox, type SecretBox } from './domain/webhooks/secrets.ts';
 import type { RequestLog } from './http/log.ts';
 import { openStore } from './store/open-store.ts';
 import type { Store } from './store/store.ts';
@@ -16,6 +18,8 @@ export type Runtime = {
   catalog: Catalog;
   store: Store;
   signer: LinkSigner;
+  /** Seals and opens webhook signing secrets. */
+  secrets: SecretBox;
   transport: MailTransport;
   background: Background;
   /** Sends the sample links that are due now; how many. */
@@ -28,7 +32,9 @@ export type Runtime = {
 export async function openRuntime(config: Config, log: RequestLog, store?: Store): Promise<Runtime> {
   const catalog = createCatalog(await loadListings(config.listingsDir));
   store ??= await openStore(config);
-  const signer = createLinkSigner(await loadLinkSecret(config), config.sampleLinkTtlSeconds, config.siteUrl);
+  const serviceSecret = await loadLinkSecret(config);
+  const signer = createLinkSigner(serviceSecret, config.sampleLinkTtlSeconds, config.siteUrl);
+  const secrets = createSecretBox(serviceSecret);
   const transport = createMailTransport(config);
   const samples = {
     store,
@@ -38,13 +44,21 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
     sourcingLeadEmail: config.sourcingLeadEmail,
   };
   const fulfil = () => fulfilDueSamples(samples, new Date());
-  const background = createBackground({ store, transport, log, fulfil });
+  const webhooks = createWebhookDelivery({
+    store,
+    secrets,
+    allowPrivate: config.webhookAllowPrivate,
+    retrySeconds: config.webhookRetrySeconds,
+    log,
+  });
+  const background = createBackground({ store, transport, log, fulfil, webhooks });
   const opened: Store = store;
   return {
     config,
     catalog,
     store,
     signer,
+    secrets,
     transport,
     background,
     fulfil,

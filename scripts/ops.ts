@@ -10,6 +10,7 @@ import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
 import { markReplied, removeDemandPost } from '../api/domain/requests/data-requests.ts';
 import { approveSample, rejectSample, requireSample } from '../api/domain/samples/sample-requests.ts';
 import { LISTING_STATUSES } from '../api/domain/vocabulary.ts';
+import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
 import { RefusedError } from '../api/errors.ts';
 import { silentLog } from '../api/http/log.ts';
 import { openRuntime, type Runtime } from '../api/runtime.ts';
@@ -259,6 +260,20 @@ const COMMANDS: Record<string, Command> = {
       } finally {
         await to.close();
       }
+    },
+  },
+  'webhooks list': {
+    usage: 'webhooks list --org ORG',
+    summary: "the organisation's webhook endpoints, each with its five latest deliveries",
+    options: { org: { type: 'string' } },
+    run: async ({ store, values }) => {
+      const org = await requireOrg(store, str(values, 'org'));
+      return Promise.all(
+        (await store.webhooksOf(org.id)).map(async (endpoint) => ({
+          ...endpointView(endpoint),
+          deliveries: (await store.deliveries({ endpointId: endpoint.id, limit: 5 })).items.map(deliveryView),
+        })),
+      );
     },
   },
   'audit list': {

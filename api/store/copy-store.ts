@@ -16,6 +16,8 @@ const ORDER: Collection[] = [
   'idempotency',
   'audit',
   'mail',
+  'webhooks',
+  'deliveries',
 ];
 const BATCH = 500;
 const SPOT_CHECKS = 20;

@@ -122,3 +122,49 @@ export type MailRecord = {
   created_at: string;
   sent_at: string | null;
 };
+
+export type WebhookEventType =
+  | 'request.created'
+  | 'request.status_changed'
+  | 'request.replied'
+  | 'sample.link_sent'
+  | 'sample.rejected'
+  | 'nda.verified'
+  | 'nda.revoked'
+  | 'key.created'
+  | 'key.revoked'
+  | 'webhook.test';
+
+export type WebhookEndpointRecord = {
+  id: string;
+  org_id: string;
+  url: string;
+  /** The events it receives; every event when empty. */
+  events: WebhookEventType[];
+  /** The signing secret (`whsec_…`), encrypted: it must be read back to sign, so it cannot be only hashed. */
+  secret_sealed: string;
+  created_at: string;
+  created_by: string | null;
+  deleted_at: string | null;
+};
+
+export type DeliveryStatus = 'queued' | 'sending' | 'delivered' | 'failed';
+
+/** One event for one endpoint: its `id` is the `webhook-id`, the same on every attempt. */
+export type WebhookDeliveryRecord = {
+  id: string;
+  endpoint_id: string;
+  org_id: string;
+  type: WebhookEventType;
+  /** The body as first sent, until delivered; then null (the log keeps what happened, not what was said). */
+  body: string | null;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** While `sending`: until when the sender that claimed it holds it. */
+  lease_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+};

@@ -14,6 +14,8 @@ import type {
   RequestStatus,
   SampleRequestRecord,
   SampleStatus,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
 } from './records.ts';
 
 export type Collections = {
@@ -26,7 +28,11 @@ export type Collections = {
   idempotency: IdempotencyRecord;
   audit: AuditRecord;
   mail: MailRecord;
+  webhooks: WebhookEndpointRecord;
+  deliveries: WebhookDeliveryRecord;
 };
+/** Collections worked through as a queue: records `queued` or `sending` are the queue. */
+export type QueueCollection = 'mail' | 'deliveries';
 export type Collection = keyof Collections;
 export type RecordOf<C extends Collection> = Collections[C];
 
@@ -75,6 +81,15 @@ export interface StoreReads {
   mailList(query: { status?: MailStatus }): Promise<MailRecord[]>;
   /** Mail to send now: queued and due, or claimed by a sender whose lease has run out; oldest first. */
   dueMail(now: Date, limit: number): Promise<MailRecord[]>;
+
+  webhookById(id: string): Promise<WebhookEndpointRecord | undefined>;
+  /** The organisation's endpoints not deleted, oldest first. */
+  webhooksOf(orgId: string): Promise<WebhookEndpointRecord[]>;
+  deliveryById(id: string): Promise<WebhookDeliveryRecord | undefined>;
+  /** An endpoint's deliveries, newest first. */
+  deliveries(query: { endpointId: string } & PageQuery): Promise<Page<WebhookDeliveryRecord>>;
+  /** Deliveries to attempt now: queued and due, or claimed by a sender whose lease ran out; oldest first. */
+  dueDeliveries(now: Date, limit: number): Promise<WebhookDeliveryRecord[]>;
 
   /** Every record of a collection, in no promised order: for moving a store whole (`ops store copy`). */
   allRecords<C extends Collection>(collection: C): Promise<RecordOf<C>[]>;

@@ -1,33 +1,9 @@
 // The Store interface's promises, the same tests for every engine: the JSON files (a temp DATA_DIR) and
 // PostgreSQL (a fresh database on the server test/setup/postgres.ts started).
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, inject, test } from 'vitest';
-import type { DataRequestRecord, MailRecord, Org } from '../../api/store/records.ts';
-import { openStore } from '../../api/store/open-store.ts';
+import { describe, expect, test } from 'vitest';
+import type { DataRequestRecord, MailRecord, Org, WebhookDeliveryRecord } from '../../api/store/records.ts';
 import type { Store } from '../../api/store/store.ts';
-import { freshDatabase } from '../support/postgres.ts';
-
-type Engine = { name: string; skip?: string; place(): Promise<() => Promise<Store>> };
-
-const ENGINES: Engine[] = [
-  {
-    name: 'json',
-    async place() {
-      const dataDir = await mkdtemp(join(tmpdir(), 'dss-contract-'));
-      return () => openStore({ dataDir });
-    },
-  },
-  {
-    name: 'postgres',
-    skip: inject('postgresUrl') ? undefined : 'PostgreSQL is not installed here (apt-get install postgresql)',
-    async place() {
-      const databaseUrl = await freshDatabase(inject('postgresUrl'));
-      return () => openStore({ dataDir: 'unused', databaseUrl });
-    },
-  },
-];
+import { ENGINES } from '../support/engines.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
 
@@ -230,4 +206,64 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
     await expect(store.transact((tx) => tx.insert('keys', { ...key, id: 'key_2' }))).rejects.toThrow();
     await store.close();
   });
+
+  test.skipIf(skip)(
+    "webhook endpoints: an organisation's own, not deleted, oldest first; deliveries newest first and due as mail is",
+    async () => {
+      const store = await (await place())();
+      const endpoint = (id: string, orgId: string, minute: number, deleted = false) => ({
+        id,
+        org_id: orgId,
+        url: `https://hooks.example/${id}`,
+        events: [],
+        secret_sealed: 'sealed',
+        created_at: at(minute),
+        created_by: null,
+        deleted_at: deleted ? at(minute + 1) : null,
+      });
+      const delivery = (id: string, minute: number, extra: Partial<WebhookDeliveryRecord> = {}) =>
+        ({
+          id,
+          endpoint_id: 'wh_a1',
+          org_id: 'org_a',
+          type: 'request.created',
+          body: '{}',
+          status: 'queued',
+          attempts: 0,
+          next_attempt_at: at(minute),
+          lease_until: null,
+          last_status_code: null,
+          last_error: null,
+          created_at: at(minute),
+          delivered_at: null,
+          ...extra,
+        }) satisfies WebhookDeliveryRecord;
+      await store.transact(async (tx) => {
+        await tx.insert('orgs', org('org_a'));
+        await tx.insert('orgs', org('org_b'));
+        await tx.insert('webhooks', endpoint('wh_a2', 'org_a', 2));
+        await tx.insert('webhooks', endpoint('wh_a1', 'org_a', 1));
+        await tx.insert('webhooks', endpoint('wh_gone', 'org_a', 0, true));
+        await tx.insert('webhooks', endpoint('wh_b1', 'org_b', 1));
+        await tx.insert('deliveries', delivery('msg_1', 1));
+        await tx.insert('deliveries', delivery('msg_2', 2, { status: 'delivered' }));
+        await tx.insert('deliveries', delivery('msg_3', 3, { status: 'sending', lease_until: at(5) }));
+        await tx.insert('deliveries', delivery('msg_4', 30));
+      });
+      expect((await store.webhooksOf('org_a')).map((w) => w.id)).toEqual(['wh_a1', 'wh_a2']);
+      const first = await store.deliveries({ endpointId: 'wh_a1', limit: 3 });
+      expect(first.items.map((d) => d.id)).toEqual(['msg_4', 'msg_3', 'msg_2']);
+      const rest = await store.deliveries({ endpointId: 'wh_a1', limit: 3, cursor: first.next! });
+      expect([rest.items.map((d) => d.id), rest.next]).toEqual([['msg_1'], null]);
+      const due = async (reads: Pick<Store, 'dueDeliveries'>) =>
+        (await reads.dueDeliveries(new Date(at(10)), 10)).map((d) => d.id);
+      expect(await due(store)).toEqual(['msg_1', 'msg_3']);
+      await store.transact(async (tx) => {
+        await tx.update('deliveries', 'msg_1', { status: 'delivered' });
+        expect(await due(tx)).toEqual(['msg_3']);
+      });
+      expect(await due(store)).toEqual(['msg_3']);
+      await store.close();
+    },
+  );
 });

@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
-import type { MailRecord } from '../records.ts';
-import type { Collection, RecordOf } from '../store.ts';
+import type { Collection, QueueCollection, RecordOf } from '../store.ts';
 import { DurableJSONFile, isLeftover, replaceFile, writeDurably } from './durable-json-file.ts';
 import {
   COLLECTIONS,
+  CORE_COLLECTIONS,
   CORE_FILE,
   emptyCore,
   emptySegment,
@@ -24,18 +24,17 @@ import {
   type Head,
   type Segment,
 } from './layout.ts';
-import type { RecordSource } from './queries.ts';
+import { inQueue, isQueue, type RecordSource } from './queries.ts';
 
 type Entry = { record: RecordOf<Collection>; file: string };
-
-const isUndelivered = (mail: MailRecord) => mail.status === 'queued' || mail.status === 'sending';
 
 export class Documents implements RecordSource {
   readonly dir: string;
   #core: Low<Core>;
   #segments = new Map<string, Low<Segment>>();
   #index = new Map<Collection, Map<string, Entry>>(COLLECTIONS.map((c) => [c, new Map()]));
-  #undelivered = new Set<string>();
+  /** The ids in each queue (mail, webhook deliveries): finding the due ones costs nothing however many went out. */
+  #queues: Record<QueueCollection, Set<string>> = { mail: new Set(), deliveries: new Set() };
   /** Segments are named in order and only ever appended, so the newest is remembered, not sorted for. */
   #lastSegment: string | undefined;
   #head: Head = { version: 0, files: {} };
@@ -63,8 +62,8 @@ export class Documents implements RecordSource {
     return Array.from(this.#index.get(collection)!.values(), (entry) => entry.record as RecordOf<C>);
   }
 
-  undeliveredMail(): MailRecord[] {
-    return Array.from(this.#undelivered, (id) => this.get('mail', id)!);
+  queued<C extends QueueCollection>(collection: C): RecordOf<C>[] {
+    return Array.from(this.#queues[collection], (id) => this.get(collection, id)!);
   }
 
   /** True when another process has committed since we last loaded: a read of one number at head.json's start. */
@@ -135,15 +134,15 @@ export class Documents implements RecordSource {
 
   #indexRecord(collection: Collection, record: RecordOf<Collection>, file: string): void {
     this.#index.get(collection)!.set(record.id, { record, file });
-    if (collection !== 'mail') return;
-    if (isUndelivered(record as MailRecord)) this.#undelivered.add(record.id);
-    else this.#undelivered.delete(record.id);
+    if (!isQueue(collection)) return;
+    if (inQueue(record as RecordOf<QueueCollection>)) this.#queues[collection].add(record.id);
+    else this.#queues[collection].delete(record.id);
   }
 
   async #loadCore(): Promise<void> {
     await this.#core.read();
     this.#core.data = { ...emptyCore(), ...this.#core.data };
-    for (const collection of ['orgs', 'accounts', 'keys'] as const) {
+    for (const collection of CORE_COLLECTIONS) {
       const index = this.#index.get(collection)!;
       index.clear(); // a record is never removed from core, but a reload must not keep a stale copy either
       for (const record of this.#core.data[collection]) this.#indexRecord(collection, record, CORE_FILE);

@@ -1,4 +1,5 @@
-// How the JSON engine lays records out in files: the few, slowly changing records (organisations, accounts, keys)
+// How the JSON engine lays records out in files: the few, slowly changing records (organisations, accounts, keys,
+// webhook endpoints)
 // in core.json; everything that grows with use in append-only segments of bounded size, so that one write never
 // rewrites more than one segment.
 import type { Collection, RecordOf } from '../store.ts';
@@ -10,8 +11,16 @@ export const SEGMENT_FILE = /^seg-(\d{6})\.json$/;
 export const SEGMENT_MAX_RECORDS = 500;
 export const SEGMENT_MAX_BYTES = 128 * 1024;
 
-export const CORE_COLLECTIONS = ['orgs', 'accounts', 'keys'] as const;
-export const SEGMENT_COLLECTIONS = ['requests', 'demand', 'samples', 'idempotency', 'audit', 'mail'] as const;
+export const CORE_COLLECTIONS = ['orgs', 'accounts', 'keys', 'webhooks'] as const;
+export const SEGMENT_COLLECTIONS = [
+  'requests',
+  'demand',
+  'samples',
+  'idempotency',
+  'audit',
+  'mail',
+  'deliveries',
+] as const;
 export const COLLECTIONS: readonly Collection[] = [...CORE_COLLECTIONS, ...SEGMENT_COLLECTIONS];
 
 export type CoreCollection = (typeof CORE_COLLECTIONS)[number];
@@ -21,7 +30,7 @@ export type Segment = { [C in (typeof SEGMENT_COLLECTIONS)[number]]: RecordOf<C>
 export const isCore = (collection: Collection): collection is CoreCollection =>
   (CORE_COLLECTIONS as readonly string[]).includes(collection);
 
-export const emptyCore = (): Core => ({ orgs: [], accounts: [], keys: [] });
+export const emptyCore = (): Core => ({ orgs: [], accounts: [], keys: [], webhooks: [] });
 export const emptySegment = (): Segment => ({
   requests: [],
   demand: [],
@@ -29,6 +38,7 @@ export const emptySegment = (): Segment => ({
   idempotency: [],
   audit: [],
   mail: [],
+  deliveries: [],
 });
 
 export const segmentName = (n: number) => `seg-${String(n).padStart(6, '0')}.json`;

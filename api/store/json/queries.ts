@@ -1,14 +1,19 @@
 // The store's questions answered over records held in memory: the same code for the store's committed records
 // and for a transaction's view of them (its own writes on top).
-import type { MailRecord } from '../records.ts';
-import type { Collection, Page, PageQuery, RecordOf, StoreReads } from '../store.ts';
+import type { Collection, Page, PageQuery, QueueCollection, RecordOf, StoreReads } from '../store.ts';
 
 export interface RecordSource {
   get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined;
   all<C extends Collection>(collection: C): RecordOf<C>[];
-  /** Mail queued or being sent: kept apart, so finding it costs nothing however much mail has gone out. */
-  undeliveredMail(): MailRecord[];
+  /** A queue's records still to be worked (queued or being sent): kept apart, so finding them costs nothing. */
+  queued<C extends QueueCollection>(collection: C): RecordOf<C>[];
 }
+
+export const isQueue = (collection: Collection): collection is QueueCollection =>
+  collection === 'mail' || collection === 'deliveries';
+
+export const inQueue = (record: { status: string }) =>
+  record.status === 'queued' || record.status === 'sending';
 
 type Dated = { id: string; created_at: string };
 
@@ -91,6 +96,14 @@ export class Queries implements StoreReads {
     return this.#get('mail', id);
   }
 
+  webhookById(id: string) {
+    return this.#get('webhooks', id);
+  }
+
+  deliveryById(id: string) {
+    return this.#get('deliveries', id);
+  }
+
   allRecords<C extends Collection>(collection: C) {
     return this.#all(collection);
   }
@@ -155,13 +168,33 @@ export class Queries implements StoreReads {
       .sort(newestFirst);
   }
 
-  async dueMail(now: Date, limit: number) {
+  dueMail(now: Date, limit: number) {
+    return this.#due('mail', now, limit);
+  }
+
+  async webhooksOf(orgId: string) {
+    return (await this.#all('webhooks'))
+      .filter((hook) => hook.org_id === orgId && !hook.deleted_at)
+      .sort((a, b) => -newestFirst(a, b));
+  }
+
+  async deliveries(query: Parameters<StoreReads['deliveries']>[0]) {
+    const own = (await this.#all('deliveries')).filter((d) => d.endpoint_id === query.endpointId);
+    return page(own.sort(newestFirst), query);
+  }
+
+  dueDeliveries(now: Date, limit: number) {
+    return this.#due('deliveries', now, limit);
+  }
+
+  /** A queue's records due now, oldest first: queued and due, or claimed by a sender whose lease ran out. */
+  async #due<C extends QueueCollection>(collection: C, now: Date, limit: number): Promise<RecordOf<C>[]> {
     await this.#ready();
     const at = now.toISOString();
-    const due = (mail: MailRecord) =>
-      mail.status === 'queued' ? mail.next_attempt_at <= at : (mail.lease_until ?? '') < at; // its sender died
+    const due = (record: RecordOf<C>) =>
+      record.status === 'queued' ? record.next_attempt_at <= at : (record.lease_until ?? '') < at; // its sender died
     return this.#source
-      .undeliveredMail()
+      .queued(collection)
       .filter(due)
       .sort((a, b) => (a.next_attempt_at < b.next_attempt_at ? -1 : 1))
       .slice(0, limit);

@@ -1,9 +1,8 @@
 // A transaction of the JSON engine: its writes are buffered, its reads see them on top of the committed records,
 // and nothing reaches the store unless the transaction's work returns without throwing.
-import type { MailRecord } from '../records.ts';
-import type { Collection, RecordOf, Tx } from '../store.ts';
+import type { Collection, QueueCollection, RecordOf, Tx } from '../store.ts';
 import type { Documents } from './documents.ts';
-import { Queries, type RecordSource } from './queries.ts';
+import { inQueue, Queries, type RecordSource } from './queries.ts';
 
 type Change = { collection: Collection; record: RecordOf<Collection> };
 
@@ -34,13 +33,13 @@ class Overlay implements RecordSource {
     return [...records.values()];
   }
 
-  undeliveredMail(): MailRecord[] {
-    const records = new Map(this.#documents.undeliveredMail().map((mail) => [mail.id, mail]));
-    for (const { collection, record } of this.changes.values()) {
-      if (collection !== 'mail') continue;
-      const mail = record as MailRecord;
-      if (mail.status === 'queued' || mail.status === 'sending') records.set(mail.id, mail);
-      else records.delete(mail.id);
+  queued<C extends QueueCollection>(collection: C): RecordOf<C>[] {
+    const records = new Map(this.#documents.queued(collection).map((record) => [record.id, record]));
+    for (const change of this.changes.values()) {
+      if (change.collection !== collection) continue;
+      const record = change.record as RecordOf<C>;
+      if (inQueue(record)) records.set(record.id, record);
+      else records.delete(record.id);
     }
     return [...records.values()];
   }

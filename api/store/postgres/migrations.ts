@@ -91,4 +91,30 @@ CREATE INDEX mail_undelivered ON mail (next_attempt_at) WHERE status IN ('queued
 CREATE INDEX mail_newest ON mail (created_at DESC);
 `,
   },
+  {
+    name: '002-webhooks.sql',
+    sql: `
+CREATE TABLE webhook_endpoints (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  org_id text GENERATED ALWAYS AS (doc->>'org_id') STORED REFERENCES orgs (id),
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED,
+  deleted_at text GENERATED ALWAYS AS (doc->>'deleted_at') STORED
+);
+CREATE INDEX webhook_endpoints_org ON webhook_endpoints (org_id, created_at) WHERE deleted_at IS NULL;
+
+CREATE TABLE webhook_deliveries (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  endpoint_id text GENERATED ALWAYS AS (doc->>'endpoint_id') STORED REFERENCES webhook_endpoints (id),
+  status text GENERATED ALWAYS AS (doc->>'status') STORED,
+  next_attempt_at text GENERATED ALWAYS AS (doc->>'next_attempt_at') STORED,
+  lease_until text GENERATED ALWAYS AS (doc->>'lease_until') STORED,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+-- As for mail: only what is still to be delivered is in the queue's index.
+CREATE INDEX webhook_deliveries_undelivered ON webhook_deliveries (next_attempt_at) WHERE status IN ('queued', 'sending');
+CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at DESC, id DESC);
+`,
+  },
 ];

@@ -1,6 +1,6 @@
 // The store's questions in SQL, over a pool (reads outside a transaction) or one client (inside one).
 import type { MailRecord, SampleRequestRecord } from '../records.ts';
-import type { Collection, Page, PageQuery, RecordOf, StoreReads } from '../store.ts';
+import type { Collection, Page, PageQuery, QueueCollection, RecordOf, StoreReads } from '../store.ts';
 
 export type Queryable = { query<R extends object>(text: string, values?: unknown[]): Promise<{ rows: R[] }> };
 
@@ -15,6 +15,8 @@ export const TABLES: Record<Collection, string> = {
   idempotency: 'idempotency_records',
   audit: 'audit_log',
   mail: 'mail',
+  webhooks: 'webhook_endpoints',
+  deliveries: 'webhook_deliveries',
 };
 
 type Dated = { id: string; created_at: string };
@@ -34,7 +36,7 @@ function decodeCursor(cursor: string | undefined): [string, string] | undefined 
 
 export class PgQueries implements StoreReads {
   readonly #db: Queryable;
-  /** ' FOR UPDATE SKIP LOCKED' inside a transaction: each due mail goes to one sender at a time. */
+  /** ' FOR UPDATE SKIP LOCKED' inside a transaction: each due mail or delivery goes to one sender at a time. */
   readonly #claim: string;
 
   constructor(db: Queryable, inTransaction = false) {
@@ -51,7 +53,7 @@ export class PgQueries implements StoreReads {
   }
 
   /** Newest first, one page: `where` is a condition on the table's columns, with $1… as in `values`. */
-  async #page<C extends 'requests' | 'demand'>(
+  async #page<C extends 'requests' | 'demand' | 'deliveries'>(
     collection: C,
     where: string[],
     values: unknown[],
@@ -98,6 +100,12 @@ export class PgQueries implements StoreReads {
   }
   mailById(id: string) {
     return this.#byId('mail', id);
+  }
+  webhookById(id: string) {
+    return this.#byId('webhooks', id);
+  }
+  deliveryById(id: string) {
+    return this.#byId('deliveries', id);
   }
 
   allRecords<C extends Collection>(collection: C) {
@@ -173,8 +181,28 @@ export class PgQueries implements StoreReads {
   }
 
   dueMail(now: Date, limit: number) {
-    return this.docs<'mail'>(
-      `SELECT doc FROM mail
+    return this.#due('mail', now, limit);
+  }
+
+  webhooksOf(orgId: string) {
+    return this.docs<'webhooks'>(
+      'SELECT doc FROM webhook_endpoints WHERE org_id = $1 AND deleted_at IS NULL ORDER BY created_at, id',
+      [orgId],
+    );
+  }
+
+  deliveries(query: Parameters<StoreReads['deliveries']>[0]) {
+    return this.#page('deliveries', ['endpoint_id = $1'], [query.endpointId], query);
+  }
+
+  dueDeliveries(now: Date, limit: number) {
+    return this.#due('deliveries', now, limit);
+  }
+
+  /** A queue's records due now, oldest first; inside a transaction, each goes to one sender at a time. */
+  #due<C extends QueueCollection>(collection: C, now: Date, limit: number) {
+    return this.docs<C>(
+      `SELECT doc FROM ${TABLES[collection]}
         WHERE status IN ('queued', 'sending')
           AND ((status = 'queued' AND next_attempt_at <= $1) OR (status = 'sending' AND coalesce(lease_until, '') < $1))
         ORDER BY next_attempt_at LIMIT $2${this.#claim}`,

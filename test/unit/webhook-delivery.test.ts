@@ -1,0 +1,211 @@
+// Webhook delivery on each store engine, to a real receiver on loopback that verifies every signature with the
+// `standardwebhooks` package: signed as Standard Webhooks says, retried until it is taken, nothing lost or sent
+// twice across a restart, and never sent to an address that is not public unless the operator allows it.
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, test } from 'vitest';
+import { isPublicAddress } from '../../api/domain/webhooks/address-guard.ts';
+import { createWebhookDelivery } from '../../api/domain/webhooks/delivery.ts';
+import { checkEndpointUrl, deleteEndpoint, registerEndpoint } from '../../api/domain/webhooks/endpoints.ts';
+import { emitEvent } from '../../api/domain/webhooks/events.ts';
+import { postSigned } from '../../api/domain/webhooks/post.ts';
+import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
+import type { WebhookEventType } from '../../api/store/records.ts';
+import type { Store } from '../../api/store/store.ts';
+import { ENGINES } from '../support/engines.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+
+const secrets = createSecretBox(randomBytes(32));
+const quiet = { info() {} };
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const close of cleanup.splice(0)) await close();
+});
+
+async function receiverFor(options: { failFirst?: number } = {}): Promise<WebhookReceiver> {
+  const receiver = await startWebhookReceiver(options);
+  cleanup.push(() => receiver.close());
+  return receiver;
+}
+
+const delivery = (store: Store, retrySeconds = [0.01]) =>
+  createWebhookDelivery({ store, secrets, allowPrivate: true, retrySeconds, log: quiet });
+
+async function labWithEndpoint(store: Store, receiver: WebhookReceiver, events: WebhookEventType[] = []) {
+  const now = new Date();
+  return store.transact(async (tx) => {
+    await tx.insert('orgs', {
+      id: 'org_a',
+      name: 'Lab A',
+      created_at: now.toISOString(),
+      nda: { state: 'none', accepted_at: null, verified_at: null, revoked_at: null },
+    });
+    const made = await registerEndpoint(
+      tx,
+      { orgId: 'org_a', accountId: null, url: receiver.url, events },
+      secrets,
+      now,
+    );
+    receiver.secret = made.secret;
+    return made.endpoint;
+  });
+}
+
+const emit = (store: Store, type: WebhookEventType, key: string) =>
+  store.transact((tx) => emitEvent(tx, { orgId: 'org_a', type, key, data: { id: key } }, new Date()));
+
+/** Runs delivery passes until nothing is due (retries are 10 ms apart here). */
+async function drain(store: Store, passes = 40) {
+  const hooks = delivery(store);
+  for (let i = 0; i < passes; i++) {
+    await hooks.deliver();
+    if ((await store.dueDeliveries(new Date(Date.now() + 1000), 1)).length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+}
+
+describe.each(ENGINES)('webhooks on the $name engine', ({ skip, place }) => {
+  test.skipIf(skip)('an event reaches the endpoint signed so that standardwebhooks verifies it', async () => {
+    const store = await (await place())();
+    cleanup.push(() => store.close());
+    const receiver = await receiverFor();
+    const endpoint = await labWithEndpoint(store, receiver);
+    expect(endpoint.secret_sealed).not.toContain(receiver.secret!.slice(6));
+    expect(await emit(store, 'request.created', 'request:req_1:created')).toBe(1);
+    await delivery(store).deliver();
+    expect(receiver.received).toHaveLength(1);
+    const [got] = receiver.received;
+    expect(got).toMatchObject({
+      verified: true,
+      status: 204,
+      event: { type: 'request.created', data: { id: 'request:req_1:created' } },
+    });
+    expect(Date.parse(got!.event!.timestamp)).not.toBeNaN();
+    const [logged] = (await store.deliveries({ endpointId: endpoint.id })).items;
+    expect(logged).toMatchObject({
+      id: got!.id,
+      status: 'delivered',
+      attempts: 1,
+      last_status_code: 204,
+      body: null,
+    });
+  });
+
+  test.skipIf(skip)(
+    'a receiver failing five times gets the sixth attempt; one delivery, six attempts, one id',
+    async () => {
+      const store = await (await place())();
+      cleanup.push(() => store.close());
+      const receiver = await receiverFor({ failFirst: 5 });
+      const endpoint = await labWithEndpoint(store, receiver);
+      await emit(store, 'key.created', 'key:key_1:created');
+      await drain(store);
+      expect(receiver.received.map((r) => r.status)).toEqual([500, 500, 500, 500, 500, 204]);
+      expect(new Set(receiver.received.map((r) => r.id)).size).toBe(1);
+      const log = (await store.deliveries({ endpointId: endpoint.id })).items;
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatchObject({ status: 'delivered', attempts: 6, last_status_code: 204 });
+    },
+  );
+
+  test.skipIf(skip)(
+    'a restart in the middle of retries loses nothing and sends nothing twice after success',
+    async () => {
+      const open = await place();
+      let store = await open();
+      const receiver = await receiverFor({ failFirst: 2 });
+      const endpoint = await labWithEndpoint(store, receiver);
+      for (let i = 0; i < 3; i++) await emit(store, 'request.created', `request:req_${i}:created`);
+      await delivery(store).deliver(); // every first attempt; two of them fail
+      await store.close();
+
+      store = await open(); // a new process: its own delivery, the same store
+      cleanup.push(() => store.close());
+      await drain(store);
+      await receiver.delivered(3);
+      const before = receiver.received.length;
+      await drain(store);
+      await delivery(store).deliver();
+      expect(receiver.received).toHaveLength(before);
+      const log = (await store.deliveries({ endpointId: endpoint.id })).items;
+      expect(log.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
+      const ids = receiver.received.filter((r) => r.status === 204).map((r) => r.id);
+      expect(new Set(ids).size).toBe(3);
+    },
+  );
+
+  test.skipIf(skip)(
+    'an endpoint gets only the events it subscribed to; the same event never queues twice',
+    async () => {
+      const store = await (await place())();
+      cleanup.push(() => store.close());
+      const receiver = await receiverFor();
+      await labWithEndpoint(store, receiver, ['request.status_changed']);
+      expect(await emit(store, 'key.created', 'key:key_1:created')).toBe(0);
+      expect(await emit(store, 'request.status_changed', 'request:req_1:status:in_review')).toBe(1);
+      await emit(store, 'request.status_changed', 'request:req_1:status:in_review');
+      await drain(store);
+      expect(receiver.received.map((r) => r.event?.type)).toEqual(['request.status_changed']);
+    },
+  );
+
+  test.skipIf(skip)("a deleted endpoint's queued deliveries are not sent", async () => {
+    const store = await (await place())();
+    cleanup.push(() => store.close());
+    const receiver = await receiverFor();
+    const endpoint = await labWithEndpoint(store, receiver);
+    await emit(store, 'nda.verified', 'org:org_a:nda:verified');
+    await store.transact((tx) => deleteEndpoint(tx, 'org_a', endpoint.id, new Date()));
+    await delivery(store).deliver();
+    expect(receiver.received).toEqual([]);
+    const [logged] = (await store.deliveries({ endpointId: endpoint.id })).items;
+    expect(logged).toMatchObject({ status: 'failed', last_error: 'the endpoint was deleted' });
+  });
+});
+
+describe('the SSRF guard', () => {
+  test.each([
+    ['http://hooks.example.com/in', 'must be https'],
+    ['https://127.0.0.1/in', 'resolves to 127.0.0.1'],
+    ['https://localhost/in', 'not a public address'],
+    ['https://10.1.2.3/in', 'resolves to 10.1.2.3'],
+    ['https://192.168.0.7/in', 'resolves to 192.168.0.7'],
+    ['https://169.254.169.254/latest/meta-data', 'resolves to 169.254.169.254'],
+    ['https://[::1]/in', 'resolves to ::1'],
+    ['https://[fd00::1]/in', 'resolves to fd00::1'],
+    ['https://[::ffff:127.0.0.1]/in', 'not a public address'],
+    ['https://100.64.0.1/in', 'resolves to 100.64.0.1'],
+    ['https://user:pw@hooks.example.com/in', 'user name or password'],
+  ])('refuses %s', async (url, why) => {
+    const refusal = await checkEndpointUrl(new URL(url), false).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      status: 422,
+      code: 'invalid',
+      fields: { url: [expect.stringContaining(why)] },
+    });
+  });
+
+  test('public addresses pass; WEBHOOK_ALLOW_PRIVATE lets a loopback http receiver in', async () => {
+    for (const address of ['93.184.215.14', '1.1.1.1', '2606:4700:4700::1111'])
+      expect(isPublicAddress(address)).toBe(true);
+    await expect(checkEndpointUrl(new URL('http://127.0.0.1:9/in'), true)).resolves.toBeUndefined();
+  });
+
+  test('at connection time too: a post to loopback is refused before a byte is sent', async () => {
+    const receiver = await receiverFor();
+    const result = await postSigned(
+      receiver.url.replace('127.0.0.1', 'localhost'),
+      '{}',
+      {},
+      { allowPrivate: false },
+    );
+    expect(result).toMatchObject({ error: expect.stringContaining('not a public address') });
+    expect(receiver.received).toEqual([]);
+  });
+
+  test('a sealed secret opens only with the key that sealed it', () => {
+    const sealed = secrets.seal('whsec_c2VjcmV0LXZhbHVlLWZvci10ZXN0cw==');
+    expect(sealed).not.toContain('c2VjcmV0');
+    expect(secrets.open(sealed)).toBe('whsec_c2VjcmV0LXZhbHVlLWZvci10ZXN0cw==');
+    expect(() => createSecretBox(randomBytes(32)).open(sealed)).toThrow();
+  });
+});
