@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Caller } from '../domain/labs/api-keys.ts';
 import type { Catalog } from '../domain/listings/catalog.ts';
 import type { LinkSigner } from '../domain/samples/links.ts';
+import type { SecretBox } from '../domain/webhooks/secrets.ts';
 import type { Store } from '../store/store.ts';
 import type { Limits } from './limits.ts';
 import type { RequestLog } from './log.ts';
@@ -15,6 +16,8 @@ export type Deps = {
   log: RequestLog;
   /** Checks sample download links; absent, the download endpoint answers 503. */
   signer?: LinkSigner;
+  /** Seals webhook signing secrets; absent, making a webhook endpoint answers 503. */
+  secrets?: SecretBox;
   /** Asks for a background pass soon (sample links, then mail), without waiting for it. */
   background?: { kick(): void };
   now?: () => number;

@@ -65,6 +65,7 @@ export async function startServer(config: Config) {
     store,
     log,
     signer: runtime.signer,
+    secrets: runtime.secrets,
     background,
     limits,
   });

@@ -7,6 +7,7 @@ import { buildPart, memoryPart, readsPart, rejectionsPart, writesPart } from './
 import { mcpPart } from './mcp.ts';
 import { pagesPart } from './pages.ts';
 import { postgresPart } from './postgres.ts';
+import { webhooksPart } from './webhooks.ts';
 import { table, type Row } from './report.ts';
 import { removeScratchDirs } from './scratch.ts';
 
@@ -19,6 +20,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   pages: pagesPart,
   postgres: postgresPart,
   mcp: mcpPart,
+  webhooks: webhooksPart,
 };
 
 const asked = process.argv.slice(2);

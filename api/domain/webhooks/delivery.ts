@@ -14,7 +14,8 @@ const CHUNK = 64;
 const SEND_CONCURRENCY = 8;
 const CHUNKS_PER_PASS = 16;
 
-export type WebhookDelivery = { deliver(): Promise<void> };
+/** `deliver()` resolves true when it stopped with deliveries still due: the caller runs another pass at once. */
+export type WebhookDelivery = { deliver(): Promise<boolean> };
 
 export function createWebhookDelivery(deps: {
   store: Store;
@@ -32,9 +33,9 @@ export function createWebhookDelivery(deps: {
   type Claimed = { delivery: WebhookDeliveryRecord; endpoint: WebhookEndpointRecord | undefined };
   type Outcome = { id: string; patch: Partial<WebhookDeliveryRecord> };
 
-  async function deliver(): Promise<void> {
+  async function deliver(): Promise<boolean> {
     const { store } = deps;
-    if ((await store.dueDeliveries(now(), 1)).length === 0) return;
+    if ((await store.dueDeliveries(now(), 1)).length === 0) return false;
     let outcomes: Outcome[] = [];
     for (let chunks = 0; ; chunks++) {
       const recorded = outcomes;
@@ -42,7 +43,7 @@ export function createWebhookDelivery(deps: {
         for (const { id, patch } of recorded) await tx.update('deliveries', id, patch);
         return chunks < CHUNKS_PER_PASS ? claimDue(tx) : [];
       });
-      if (claimed.length === 0) return;
+      if (claimed.length === 0) return chunks >= CHUNKS_PER_PASS;
       outcomes = await sendAll(claimed);
     }
   }

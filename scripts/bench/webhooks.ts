@@ -1,0 +1,169 @@
+// `npm run bench -- webhooks`: webhook fan-out. 10,000 events queued for one endpoint on a local receiver, sent
+// by the server's background worker (claimed, signed, posted, recorded), against a baseline that posts the same
+// signed bodies straight from this process, 8 at a time, with no store. Then data-request writes at 500/s while a
+// fan-out of 10,000 runs, against the same writes on the same server once it is done. Never fails on speed.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { registerEndpoint } from '../../api/domain/webhooks/endpoints.ts';
+import { emitEvent } from '../../api/domain/webhooks/events.ts';
+import { postSigned } from '../../api/domain/webhooks/post.ts';
+import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
+import { openStore } from '../../api/store/open-store.ts';
+import { makeLab } from '../../test/support/lab.ts';
+import { pacedLoad } from './paced-load.ts';
+import { log, UNLIMITED, WRITE_RATE } from './parts.ts';
+import { startOurs } from './processes.ts';
+import type { Row } from './report.ts';
+import { scratchDir } from './scratch.ts';
+
+const EVENTS = 10_000;
+const LINK_SECRET = 'benchmark-link-secret-0123456789abcdefghij';
+const secrets = createSecretBox(new TextEncoder().encode(LINK_SECRET));
+
+/** A receiver that answers 204 and counts. */
+async function startReceiver() {
+  let received = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received++;
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A lab with one endpoint (key.created only, so the benchmark's data requests add no deliveries) and EVENTS queued. */
+async function seedFanOut(receiverUrl: string) {
+  const dataDir = await scratchDir('webhooks');
+  const lab = await makeLab({ DATA_DIR: dataDir, LINK_SECRET }, 'Benchmark Lab');
+  const store = await openStore({ dataDir });
+  const now = new Date();
+  await store.transact((tx) =>
+    registerEndpoint(
+      tx,
+      { orgId: lab.orgId, accountId: null, url: receiverUrl, events: ['key.created'] },
+      secrets,
+      now,
+    ),
+  );
+  for (let done = 0; done < EVENTS; done += 500) {
+    await store.transact(async (tx) => {
+      for (let i = done; i < done + 500; i++) {
+        const event = {
+          orgId: lab.orgId,
+          type: 'key.created' as const,
+          key: `bench:${i}`,
+          data: { id: `key_${i}` },
+        };
+        await emitEvent(tx, event, now);
+      }
+    });
+  }
+  await store.close();
+  return { dataDir, lab };
+}
+
+async function until(done: () => boolean, timeoutMs = 300_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('the fan-out did not finish in 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The same signed posts from this process, 8 at a time: what the receiver and the client side cost alone. */
+async function barePosts(url: string): Promise<number> {
+  const hook = new Webhook(`whsec_${Buffer.alloc(24, 7).toString('base64')}`);
+  const started = performance.now();
+  let next = 0;
+  const sender = async () => {
+    while (next < EVENTS) {
+      const i = next++;
+      const body = JSON.stringify({
+        type: 'key.created',
+        timestamp: new Date().toISOString(),
+        data: { id: `key_${i}` },
+      });
+      const id = `msg_bench${i}`;
+      const signing = {
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': hook.sign(id, new Date(), body),
+      };
+      await postSigned(url, body, signing, { allowPrivate: true });
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, sender));
+  return EVENTS / ((performance.now() - started) / 1000);
+}
+
+export async function webhooksPart(): Promise<Row[]> {
+  const receiver = await startReceiver();
+  const env = { ...UNLIMITED, LINK_SECRET, WEBHOOK_ALLOW_PRIVATE: 'true' };
+  try {
+    log(`webhooks: ${EVENTS} events, ours`);
+    const first = await seedFanOut(receiver.url);
+    const server = await startOurs({ ...env, DATA_DIR: first.dataDir });
+    const started = performance.now();
+    await until(() => receiver.received() >= EVENTS);
+    const ours = EVENTS / ((performance.now() - started) / 1000);
+    await server.stop();
+
+    log('webhooks: the same posts from a bare client');
+    const before = receiver.received();
+    const bare = await barePosts(receiver.url);
+    if (receiver.received() - before !== EVENTS) throw new Error('the bare client lost posts');
+
+    log(`webhooks: data requests at ${WRITE_RATE}/s during a fan-out, then after it`);
+    const second = await seedFanOut(receiver.url);
+    const busy = await startOurs({ ...env, DATA_DIR: second.dataDir });
+    const target = receiver.received() + EVENTS;
+    const write = {
+      url: `${busy.url}/api/v1/requests`,
+      method: 'POST',
+      headers: { Authorization: `Bearer ${second.lab.key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        data_types: ['call_audio'],
+        description: 'Benchmark request: English insurance calls.',
+      }),
+      rate: WRITE_RATE,
+      duration: 6,
+      connections: 50,
+    };
+    const during = await pacedLoad(write);
+    const stillSending = receiver.received() < target;
+    await until(() => receiver.received() >= target);
+    const after = await pacedLoad(write);
+    await busy.stop();
+    const failed = during.errors + during.non2xx + after.errors + after.non2xx;
+    if (failed) log(`webhooks: ${failed} writes failed`);
+    if (!stillSending)
+      log('webhooks: the fan-out ended before the writes did; the "during" figure is partly after');
+
+    return [
+      {
+        figure: `Webhook fan-out, ${EVENTS.toLocaleString('en-US')} events (baseline: bare signed posts, 8 at a time)`,
+        ours,
+        baseline: bare,
+        unit: 'deliveries/s',
+      },
+      {
+        figure: `POST /requests at ${WRITE_RATE}/s during a fan-out: p99 (baseline: after it)`,
+        ours: during.p99,
+        baseline: after.p99,
+        unit: 'ms',
+        target: '≤ 50 ms',
+        met: during.p99 <= 50,
+      },
+    ];
+  } finally {
+    await receiver.close();
+  }
+}
