@@ -28,10 +28,11 @@ async function requireRequest(tx: Tx, id: string): Promise<DataRequestRecord> {
   return request;
 }
 
-/** Appends `event`, applies `patch`, and mails the lab's contact, all in `tx`. */
+/** Appends `event`, applies `patch`, and mails the lab's contact (a move, or the lead's reply), all in `tx`. */
 async function record(
   tx: Tx,
   request: DataRequestRecord,
+  kind: 'move' | 'reply',
   event: RequestEvent,
   patch: Partial<DataRequestRecord>,
   now: Date,
@@ -40,9 +41,10 @@ async function record(
   const updated = await tx.update('requests', request.id, { ...patch, events });
   const account = await tx.accountById(request.account_id);
   if (account) {
-    const message = patch.status
-      ? statusChangeToLab(updated, account, event)
-      : replyToLab(updated, account, event.message ?? '');
+    const message =
+      kind === 'move'
+        ? statusChangeToLab(updated, account, event)
+        : replyToLab(updated, account, event.message ?? '');
     // One mail per event: the event's place in the history names it.
     await enqueueMail(tx, `request:${request.id}:event:${events.length - 1}`, account.email, message, now);
   }
@@ -69,6 +71,7 @@ export async function moveRequest(tx: Tx, id: string, move: Move, now: Date): Pr
   return record(
     tx,
     request,
+    'move',
     { at, status: move.status, message },
     {
       status: move.status,
@@ -96,6 +99,7 @@ export async function replyToRequest(
   return record(
     tx,
     request,
+    'reply',
     { at, status, message },
     { ...(status !== request.status ? { status } : {}), replied_at: request.replied_at ?? at },
     now,
@@ -126,6 +130,7 @@ export async function withdrawRequest(
   const updated = await record(
     tx,
     request,
+    'move',
     { at, status: 'closed', message: 'Withdrawn by your organisation.' },
     { status: 'closed', outcome: 'withdrawn', closed_at: at },
     now,
