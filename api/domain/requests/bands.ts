@@ -73,6 +73,44 @@ const OPEN_BELOW = new RegExp(
 );
 const SINGLE = new RegExp(String.raw`^${NUM}\s*${UNIT}$`, 'i');
 
+/**
+ * The shapes above as one ECMA-262 pattern for JSON Schema (OpenAPI, MCP), which has no case-insensitive flag:
+ * each letter becomes [xX]. It documents the shape; the parser still checks units and order (1-5, not 5-1).
+ */
+function caseless(source: string): string {
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      out += c + source[++i]!;
+    } else if (c === '[') {
+      const end = source.indexOf(']', i);
+      const inner = source.slice(i + 1, end);
+      out += `[${inner}${/[a-z]/.test(inner) && !inner.includes('\\') ? inner.toUpperCase() : ''}]`;
+      i = end;
+    } else if (c === ' ') {
+      out += '\\s+'; // the parser reads any run of white space as one space
+    } else if (/[a-z]/.test(c) && source[i - 1] !== '?') {
+      out += `[${c}${c.toUpperCase()}]`;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+const shapes = (kind: BandKind) => [
+  RANGE,
+  ...OPEN_ABOVE,
+  OPEN_BELOW,
+  ...(kind === 'timeline' ? [SINGLE] : []),
+];
+
+export const bandPattern = (kind: BandKind) =>
+  `^\\s*(?:${shapes(kind)
+    .map((re) => caseless(re.source.slice(1, -1)))
+    .join('|')})\\s*$`;
+
 type Quantity = { value: number; unit: UnitInfo };
 
 class Refusal extends Error {}

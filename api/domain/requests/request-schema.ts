@@ -5,7 +5,7 @@ import { closest } from '../closest.ts';
 import { freeText } from '../free-text.ts';
 import { language, listingId } from '../listings/listing-schema.ts';
 import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, type Domain } from '../vocabulary.ts';
-import { BAND_EXAMPLES, MAX_BAND_LENGTH, parseBand, type BandKind } from './bands.ts';
+import { BAND_EXAMPLES, bandPattern, MAX_BAND_LENGTH, parseBand, type BandKind } from './bands.ts';
 
 const unique = <T>(items: T[]) => new Set(items).size === items.length;
 
@@ -42,6 +42,8 @@ const band = (kind: BandKind) =>
   z
     .string({ error: `must be a band written as text, e.g. ${BAND_EXAMPLES[kind]}` })
     .max(MAX_BAND_LENGTH, { error: `must be at most ${MAX_BAND_LENGTH} characters, e.g. ${BAND_EXAMPLES[kind]}` })
+    // Documents the shape in JSON Schema; the parser below is what decides (units, and 1-5 rather than 5-1).
+    .meta({ pattern: bandPattern(kind) })
     .transform((value, ctx) => {
       const parsed = parseBand(kind, value);
       if (parsed.ok) return parsed.band;
