@@ -44,8 +44,13 @@ export const ERROR_CODES = {
   },
   conflict: {
     status: 409,
-    when: 'A request with this Idempotency-Key is still being processed; or your organisation has the most webhook endpoints it may have (10)',
-    todo: 'Retry in a moment; for webhooks, delete an endpoint first.',
+    when: 'A request with this Idempotency-Key is still being processed; or the resource is not in a state for this (a closed request withdrawn, a fresh link for a sample request not approved, an eleventh webhook endpoint)',
+    todo: 'Retry in a moment (Idempotency-Key); otherwise read the resource again and act on its status.',
+  },
+  sample_unavailable: {
+    status: 409,
+    when: 'The listing has no sample to send',
+    todo: 'Nothing was stored. Submit a data request about the listing (listing_id) instead.',
   },
   link_expired: {
     status: 410,

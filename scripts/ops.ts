@@ -7,16 +7,23 @@ import { addAccount, createOrg, requireOrg, verifyAccount } from '../api/domain/
 import { issueKey, requireKey, revokeKey, rotateKey } from '../api/domain/labs/api-keys.ts';
 import { acceptNda, revokeNda, verifyNda } from '../api/domain/labs/nda.ts';
 import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
-import { markReplied, removeDemandPost } from '../api/domain/requests/data-requests.ts';
+import { removeDemandPost } from '../api/domain/requests/data-requests.ts';
+import {
+  isOutcome,
+  isRequestStatus,
+  moveRequest,
+  replyToRequest,
+} from '../api/domain/requests/lifecycle.ts';
 import { approveSample, rejectSample, requireSample } from '../api/domain/samples/sample-requests.ts';
-import { LISTING_STATUSES } from '../api/domain/vocabulary.ts';
+import { LISTING_STATUSES, REQUEST_OUTCOMES, REQUEST_STATUSES } from '../api/domain/vocabulary.ts';
 import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
 import { RefusedError } from '../api/errors.ts';
 import { silentLog } from '../api/http/log.ts';
 import { openRuntime, type Runtime } from '../api/runtime.ts';
 import { copyStore } from '../api/store/copy-store.ts';
+import { eventsOf, ranges } from '../api/domain/requests/views.ts';
 import { openStore } from '../api/store/open-store.ts';
-import type { ApiKeyRecord, MailStatus, RequestStatus, SampleStatus } from '../api/store/records.ts';
+import type { ApiKeyRecord, MailStatus, SampleStatus } from '../api/store/records.ts';
 import type { Store } from '../api/store/store.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -49,6 +56,12 @@ const str = (values: Values, name: string): string => {
   if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
   return value;
 };
+
+/** A value that must be one of `allowed`: anything else is bad usage (exit 2), naming the allowed values. */
+function oneOf<T extends string>(what: string, value: string, is: (v: string) => v is T, allowed: readonly T[]): T {
+  if (!is(value)) throw new UsageError(`${what} "${value}" is not one of ${allowed.join(', ')}`);
+  return value;
+}
 
 const publicKey = ({ hash: _hash, ...key }: ApiKeyRecord) => key;
 
@@ -157,20 +170,25 @@ const COMMANDS: Record<string, Command> = {
     run: ({ store, values, now }) => store.transact((tx) => revokeNda(tx, str(values, 'org'), now)),
   },
   'requests list': {
-    usage: 'requests list [--status received|in_review]',
-    summary: 'stored data requests, newest first',
+    usage: `requests list [--status ${REQUEST_STATUSES.join('|')}]`,
+    summary: 'stored data requests, newest first (at most 1,000)',
     options: { status: { type: 'string' } },
-    run: async ({ store, values }) =>
-      (await store.requests({ status: values.status as RequestStatus })).items,
+    run: async ({ store, values }) => {
+      const status =
+        values.status === undefined
+          ? undefined
+          : oneOf('--status', String(values.status), isRequestStatus, REQUEST_STATUSES);
+      return (await store.requests({ status, limit: 1000 })).items;
+    },
   },
   'requests show': {
     usage: 'requests show REQUEST_ID',
-    summary: 'one data request, whole',
+    summary: 'one data request, whole: its events and its matches in the catalogue',
     args: ['REQUEST_ID'],
     run: async ({ store, args }) => {
       const request = await store.requestById(args[0]!);
       if (!request) throw new RefusedError(`No data request ${args[0]}: "ops requests list" shows them.`);
-      return request;
+      return { ...request, ...ranges(request), events: eventsOf(request), matches: request.matches ?? [] };
     },
   },
   'requests overdue': {
@@ -179,10 +197,35 @@ const COMMANDS: Record<string, Command> = {
     run: ({ store, now }) => store.overdueRequests(now),
   },
   'requests reply': {
-    usage: 'requests reply REQUEST_ID',
-    summary: 'records that the sourcing lead replied (status in_review)',
+    usage: 'requests reply REQUEST_ID --message TEXT',
+    summary: "records the sourcing lead's reply and mails it to the lab (received moves to in_review)",
     args: ['REQUEST_ID'],
-    run: ({ store, args, now }) => store.transact((tx) => markReplied(tx, args[0]!, now)),
+    options: { message: { type: 'string' } },
+    run: async ({ store, args, values, now, runtime }) => {
+      const text = str(values, 'message');
+      const replied = await store.transact((tx) => replyToRequest(tx, args[0]!, text, now));
+      await (await runtime()).background.run();
+      return replied;
+    },
+  },
+  'requests move': {
+    usage: `requests move REQUEST_ID ${REQUEST_STATUSES.slice(1).join('|')} [--outcome ${REQUEST_OUTCOMES.join('|')}] [--message TEXT]`,
+    summary: "moves a request forward (never back) and mails the lab's contact; closed needs --outcome",
+    args: ['REQUEST_ID', 'STATUS'],
+    options: { outcome: { type: 'string' }, message: { type: 'string' } },
+    run: async ({ store, args, values, now, runtime }) => {
+      const status = oneOf('STATUS', args[1]!, isRequestStatus, REQUEST_STATUSES);
+      const outcome =
+        values.outcome === undefined
+          ? null
+          : oneOf('--outcome', String(values.outcome), isOutcome, REQUEST_OUTCOMES);
+      const message = (values.message as string | undefined) ?? null;
+      const moved = await store.transact((tx) =>
+        moveRequest(tx, args[0]!, { status, outcome, message }, now),
+      );
+      await (await runtime()).background.run();
+      return moved;
+    },
   },
   'samples list': {
     usage: 'samples list [--status pending_verification|sent|rejected]',

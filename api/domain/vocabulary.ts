@@ -78,10 +78,17 @@ export const DICOM_MODALITIES = {
 } as const;
 export type DicomModality = keyof typeof DICOM_MODALITIES;
 
-// Data request bands (spec: "a band such as a range in TB / in months").
+// The five fixed bands data requests took before bands were written freely (contract §9). Records stored then
+// hold them; requests/bands.ts parses each, so they are read as any other band (no migration).
 export const VOLUME_BANDS = ['<1 TB', '1-10 TB', '10-50 TB', '50-200 TB', '200+ TB'] as const;
 export const TIMELINE_BANDS = ['<1 month', '1-3 months', '3-6 months', '6-12 months', '12+ months'] as const;
 export const EXCLUSIVITY = ['exclusive', 'non_exclusive', 'open_to_both'] as const;
 export type VolumeBand = (typeof VOLUME_BANDS)[number];
 export type TimelineBand = (typeof TIMELINE_BANDS)[number];
 export type Exclusivity = (typeof EXCLUSIVITY)[number];
+
+// A data request's life (contract §9): forward only; `closed` carries an outcome.
+export const REQUEST_STATUSES = ['received', 'in_review', 'proposal_sent', 'closed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const REQUEST_OUTCOMES = ['licensed', 'declined', 'no_match', 'withdrawn'] as const;
+export type RequestOutcome = (typeof REQUEST_OUTCOMES)[number];

@@ -1,13 +1,26 @@
-// POST /api/v1/requests (with Idempotency-Key), GET /api/v1/requests and GET /api/v1/requests/{id}:
-// a lab's data requests. A lab sees only its own organisation's requests; any other id is 404.
-import { createDataRequest } from '../domain/requests/data-requests.ts';
+// POST /api/v1/requests (with Idempotency-Key), GET /api/v1/requests, GET /api/v1/requests/{id} and
+// POST /api/v1/requests/{id}/withdraw: a lab's data requests. A lab sees only its own organisation's requests; any
+// other id is 404.
+import { z } from 'zod';
+import { checkListingId, createDataRequest } from '../domain/requests/data-requests.ts';
+import { withdrawRequest } from '../domain/requests/lifecycle.ts';
+import { matcherFor } from '../domain/requests/matching.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
-import { LIST_LIMIT, labView } from '../domain/requests/views.ts';
+import { labDetailView, labView } from '../domain/requests/views.ts';
+import { REQUEST_STATUSES } from '../domain/vocabulary.ts';
 import { ApiError, invalid, notFound } from '../errors.ts';
 import { fieldErrors } from '../field-errors.ts';
 import { readJsonBody } from '../http/body.ts';
+import { pageBody, PAGE_PARAMETERS, pageShape } from '../http/paging.ts';
 import { json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
+import { noQuery, parseQuery } from '../http/validation.ts';
+
+export const requestListQuerySchema = z.strictObject({
+  status: z.enum(REQUEST_STATUSES).optional().describe('Only requests in this status'),
+  ...pageShape,
+});
+const REQUEST_LIST_PARAMETERS = ['status', ...PAGE_PARAMETERS];
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 // Keys whose first request is still being read or stored, in this process: a retry racing it gets 409.
@@ -42,10 +55,16 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
         fields,
       );
     }
+    checkListingId(parsed.data, deps.catalog);
     const idempotency = idempotencyKey ? { key: idempotencyKey, bodyText: body.text } : undefined;
     const lead = deps.config.sourcingLeadEmail;
+    // Matched before the transaction: it reads only the catalogue in memory, and must not hold other writers.
+    const matches = matcherFor(deps.catalog, deps.config.siteUrl).match({
+      ...parsed.data,
+      volume_range: parsed.data.volume?.range ?? null,
+    });
     const created = await deps.store.transact((tx) =>
-      createDataRequest(tx, parsed.data, caller!, idempotency, lead, now),
+      createDataRequest(tx, parsed.data, caller!, idempotency, lead, matches, now),
     );
     if (!created.replayed) deps.background?.kick(); // the mails go after the answer, never before it
     return json(created.body, {
@@ -57,12 +76,14 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
   }
 };
 
-export const listRequests: Handler = async (_request, { caller, deps }) => {
-  const data = (await deps.store.requests({ orgId: caller!.org.id, limit: LIST_LIMIT })).items.map(labView);
-  return json({ data, count: data.length });
+export const listRequests: Handler = async (_request, { url, caller, deps }) => {
+  const query = parseQuery(url.searchParams, requestListQuerySchema, REQUEST_LIST_PARAMETERS);
+  const page = await deps.store.requests({ orgId: caller!.org.id, ...query });
+  return json(pageBody(page.items.map(labView), page.next));
 };
 
-export const getRequest: Handler = async (_request, { params, caller, deps }) => {
+export const getRequest: Handler = async (_request, { url, params, caller, deps }) => {
+  noQuery(url.searchParams);
   const found = await deps.store.requestById(params.id!);
   // Another organisation's request is "not found", not "forbidden": its existence is not ours to confirm.
   if (!found || found.org_id !== caller!.org.id) {
@@ -70,5 +91,15 @@ export const getRequest: Handler = async (_request, { params, caller, deps }) =>
       `Your organisation has no data request ${params.id!.slice(0, 80)}. GET /api/v1/requests lists yours.`,
     );
   }
-  return json({ data: labView(found) });
+  return json({ data: labDetailView(found) });
+};
+
+export const withdraw: Handler = async (_request, { url, params, caller, now, deps }) => {
+  noQuery(url.searchParams);
+  const lead = deps.config.sourcingLeadEmail;
+  const withdrawn = await deps.store.transact((tx) =>
+    withdrawRequest(tx, params.id!, caller!.org.id, lead, now),
+  );
+  deps.background?.kick();
+  return json({ data: labDetailView(withdrawn) });
 };

@@ -1,12 +1,21 @@
-// POST /api/v1/samples/{id}: checks in the contract's order: key (401, by the pipeline), listing (404), NDA (403).
-// GET /api/v1/sample-requests: the organisation's sample requests, newest first, with their status.
+// POST /api/v1/samples/{id}: checks in the contract's order: key (401, by the pipeline), listing (404), NDA (403),
+// then a sample to send (409 sample_unavailable, nothing stored). GET /api/v1/sample-requests[/{id}]: the
+// organisation's sample requests, newest first, with their status; POST …/{id}/link: a fresh link (contract §9).
+import { z } from 'zod';
 import { ndaAccepted } from '../domain/labs/nda.ts';
 import { LISTING_ID_PATTERN } from '../domain/listings/listing-schema.ts';
+import { sampleFileOf, sendFreshLink } from '../domain/samples/fulfilment.ts';
 import { requestSample } from '../domain/samples/sample-requests.ts';
 import { sampleView } from '../domain/samples/views.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { pageBody, PAGE_PARAMETERS, pageShape } from '../http/paging.ts';
 import { json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
+import { noQuery, parseQuery } from '../http/validation.ts';
+
+export const sampleListQuerySchema = z.strictObject(pageShape);
+
+const location = (id: string) => `/api/v1/sample-requests/${id}`;
 
 export const askForSample: Handler = async (_request, { params, caller, now, deps }) => {
   const id = params.id!;
@@ -21,17 +30,61 @@ export const askForSample: Handler = async (_request, { params, caller, now, dep
       'Your organisation has not accepted the sample NDA. Ask the service operator for the NDA; once it is accepted, ask again.',
     );
   }
+  // Before anything is stored: a request nobody can fulfil would leave the lab waiting for ever.
+  if (!sampleFileOf(deps.catalog, deps.config.samplesDir, listing.id)) {
+    throw new ApiError(
+      409,
+      'sample_unavailable',
+      `"${listing.title}" has no sample to send. Nothing was stored; submit a data request with listing_id "${listing.id}" to ask about it.`,
+    );
+  }
   const limits = {
     perDay: deps.config.sampleRequestsPerDay,
     sourcingLeadEmail: deps.config.sourcingLeadEmail,
   };
-  await deps.store.transact((tx) => requestSample(tx, caller!, listing, limits, now));
+  const { record } = await deps.store.transact((tx) => requestSample(tx, caller!, listing, limits, now));
   deps.background?.kick(); // mail to the lead, and the link if the lab is verified already, after we answer
-  return json({ status: 'pending_verification' }, { status: 202 });
+  return json(
+    { status: 'pending_verification', id: record.id },
+    { status: 202, headers: { Location: location(record.id) } },
+  );
 };
 
-export const listSampleRequests: Handler = async (_request, { caller, deps }) => {
+export const listSampleRequests: Handler = async (_request, { url, caller, deps }) => {
+  const query = parseQuery(url.searchParams, sampleListQuerySchema, PAGE_PARAMETERS);
   const ttl = deps.config.sampleLinkTtlSeconds;
-  const data = (await deps.store.samples({ orgId: caller!.org.id })).map((sample) => sampleView(sample, ttl));
-  return json({ data, count: data.length });
+  const page = await deps.store.samplePage({ orgId: caller!.org.id, ...query });
+  return json(pageBody(page.items.map((sample) => sampleView(sample, ttl)), page.next));
+};
+
+async function ownSample(deps: Parameters<Handler>[1]['deps'], id: string, orgId: string) {
+  const sample = await deps.store.sampleById(id);
+  if (!sample || sample.org_id !== orgId)
+    throw notFound(`Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`);
+  return sample;
+}
+
+export const getSampleRequest: Handler = async (_request, { url, params, caller, deps }) => {
+  noQuery(url.searchParams);
+  const sample = await ownSample(deps, params.id!, caller!.org.id);
+  return json({ data: sampleView(sample, deps.config.sampleLinkTtlSeconds) });
+};
+
+export const freshSampleLink: Handler = async (_request, { url, params, caller, now, deps }) => {
+  noQuery(url.searchParams);
+  if (!deps.signer)
+    throw new ApiError(503, 'unavailable', 'Sample links cannot be signed right now; try again later.');
+  const fulfil = {
+    store: deps.store,
+    catalog: deps.catalog,
+    signer: deps.signer,
+    samplesDir: deps.config.samplesDir,
+    sourcingLeadEmail: deps.config.sourcingLeadEmail,
+  };
+  const sample = await sendFreshLink(fulfil, params.id!, caller!.org.id, now);
+  deps.background?.kick();
+  return json(
+    { data: sampleView(sample, deps.config.sampleLinkTtlSeconds) },
+    { status: 202, headers: { Location: location(sample.id) } },
+  );
 };

@@ -13,12 +13,27 @@ import {
   meResponseSchema,
   sampleAcceptedSchema,
   sampleRequestListSchema,
+  sampleRequestResponseSchema,
 } from './schemas.ts';
+import {
+  createdRequestExample,
+  dataRequestExample,
+  demandListExample,
+  freshLinkExample,
+  labRequestExample,
+  labRequestListExample,
+  sampleAcceptedExample,
+  sampleRequestExample,
+  sampleRequestListExample,
+  withdrawnExample,
+} from './examples.ts';
+import { demandQuerySchema } from '../handlers/demand.ts';
+import { requestListQuerySchema } from '../handlers/requests.ts';
+import { sampleListQuerySchema } from '../handlers/samples.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
-import { LIST_LIMIT } from '../domain/requests/views.ts';
-import { EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../domain/vocabulary.ts';
+import { DEFAULT_PAGE, LIST_LIMIT } from '../domain/requests/views.ts';
 
 type JsonSchema = Record<string, unknown>;
 const schemas: Record<string, JsonSchema> = {};
@@ -87,15 +102,44 @@ function errors(...codes: ErrorCode[]) {
   );
 }
 
-function ok(description: string, schema: z.ZodType, status = 200, extra: Record<string, unknown> = {}) {
+function ok(
+  description: string,
+  schema: z.ZodType,
+  status = 200,
+  extra: Record<string, unknown> = {},
+  example?: unknown,
+) {
   return {
     [status]: {
       description,
       headers: { ...RATE_HEADERS, ...extra },
-      content: { 'application/json': { schema: component(schema) } },
+      content: {
+        'application/json': { schema: component(schema), ...(example === undefined ? {} : { example }) },
+      },
     },
   };
 }
+
+const PAGING = `Pages of \`limit\` (1 to ${LIST_LIMIT}, default ${DEFAULT_PAGE}), newest first; pass \`next_cursor\` back as \`cursor\` for the next page (null at the end). An unknown parameter is 422.`;
+
+const requestId = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  example: 'req_7Gk2qW9xLmN3pR5tV8yZ',
+};
+
+const sampleRequestId = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'A sample request id (smp_…), as POST /api/v1/samples/{id} gave it',
+  schema: { type: 'string' },
+  example: 'smp_Q4nT8wYc2LhR6jVb0sKe',
+};
+
+const LOCATION = { Location: header('The sample request: /api/v1/sample-requests/{id}') };
 
 const listingId = {
   name: 'id',
@@ -154,10 +198,14 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       get: {
         operationId: 'listDemand',
         summary: 'The public demand board',
-        description: `Public. Anonymised data requests labs chose to publish, the newest ${LIST_LIMIT} first: never the organisation, the account or the description.`,
+        description: `Public. Anonymised data requests labs chose to publish: never the organisation, the account or the description. Volume and timeline are shown as written; the volume and timeline filters compare them normalised (bytes, counts or days), so "2-5 TB" finds a post that asked for "500 GB - 2 TB". A filtered page reads at most 2,000 posts: it may hold fewer than limit (even none) with a next_cursor, meaning "carry on". ${PAGING}`,
         tags: ['Demand'],
         security: optionalKey,
-        responses: { ...ok('The posts', demandListSchema), ...errors('unauthorized', 'rate_limited') },
+        parameters: queryParameters(demandQuerySchema),
+        responses: {
+          ...ok('The posts', demandListSchema, 200, {}, demandListExample),
+          ...errors('unauthorized', 'invalid', 'rate_limited'),
+        },
       },
     },
     '/api/v1/requests': {
@@ -165,7 +213,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         operationId: 'createRequest',
         summary: 'Submit a data request',
         description:
-          'A sourcing lead replies within one business day. With publish_to_demand_board, an anonymised version is posted to the demand board. Send an Idempotency-Key to retry safely.',
+          'A sourcing lead replies within one business day. volume and timeline are bands as labs write them ("1-5 TB", "500 GB - 2 TB", "10+ TB", "<1 TB", "1,000-5,000 hours", "50k+ studies"; "3-6 months", "2 to 4 weeks", "under 3 months", "3 months"): stored as written and normalised. domains take any case and spacing. The answer lists up to 5 public listings that fit (matches), best first. With publish_to_demand_board, an anonymised version is posted to the demand board. Send an Idempotency-Key to retry safely.',
         tags: ['Requests'],
         security: keyed,
         parameters: [
@@ -183,25 +231,22 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
           content: {
             'application/json': {
               schema: component(dataRequestSchema, 'input'),
-              example: {
-                data_types: ['call_audio'],
-                languages: ['Spanish', 'en'],
-                domains: ['insurance'],
-                volume: VOLUME_BANDS[1],
-                timeline: TIMELINE_BANDS[2],
-                exclusivity: EXCLUSIVITY[2],
-                description: 'Spanish and English insurance claims calls for speech recognition fine-tuning.',
-                publish_to_demand_board: true,
-              },
+              example: dataRequestExample,
             },
           },
         },
         responses: {
-          ...ok('Stored; status received', createdRequestSchema, 201, {
-            'Idempotent-Replayed': header(
-              'true when this answer replays an earlier request with the same Idempotency-Key',
-            ),
-          }),
+          ...ok(
+            'Stored; status received, with the matches',
+            createdRequestSchema,
+            201,
+            {
+              'Idempotent-Replayed': header(
+                'true when this answer replays an earlier request with the same Idempotency-Key',
+              ),
+            },
+            createdRequestExample(siteUrl),
+          ),
           ...errors(
             'bad_request',
             'unauthorized',
@@ -217,30 +262,43 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       get: {
         operationId: 'listRequests',
         summary: "Your organisation's data requests",
-        description: `The newest ${LIST_LIMIT}, newest first.`,
+        description: `Each with its status (received → in_review → proposal_sent → closed) and, when closed, its outcome. ${PAGING}`,
         tags: ['Requests'],
         security: keyed,
-        responses: { ...ok('Newest first', labRequestListSchema), ...errors('unauthorized', 'rate_limited') },
+        parameters: queryParameters(requestListQuerySchema),
+        responses: {
+          ...ok('Newest first', labRequestListSchema, 200, {}, labRequestListExample),
+          ...errors('unauthorized', 'invalid', 'rate_limited'),
+        },
       },
     },
     '/api/v1/requests/{id}': {
       get: {
         operationId: 'getRequest',
         summary: 'One of your data requests',
+        description:
+          "With its events (each move and each of the sourcing lead's replies, oldest first), reply_due_at and its matches in the public catalogue. Another organisation's id is 404.",
         tags: ['Requests'],
         security: keyed,
-        parameters: [
-          {
-            name: 'id',
-            in: 'path',
-            required: true,
-            schema: { type: 'string' },
-            example: 'req_7Gk2qW9xLmN3pR5tV8yZ',
-          },
-        ],
+        parameters: [requestId],
         responses: {
-          ...ok('The request', labRequestResponseSchema),
-          ...errors('unauthorized', 'not_found', 'rate_limited'),
+          ...ok('The request', labRequestResponseSchema, 200, {}, labRequestExample(siteUrl)),
+          ...errors('unauthorized', 'not_found', 'invalid', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/requests/{id}/withdraw': {
+      post: {
+        operationId: 'withdrawRequest',
+        summary: 'Withdraw one of your data requests',
+        description:
+          'No body. Closes the request with outcome withdrawn (any time until it is closed) and tells the sourcing lead; a closed request is 409 conflict.',
+        tags: ['Requests'],
+        security: keyed,
+        parameters: [requestId],
+        responses: {
+          ...ok('Withdrawn: closed, outcome withdrawn', labRequestResponseSchema, 200, {}, withdrawnExample(siteUrl)),
+          ...errors('unauthorized', 'not_found', 'conflict', 'invalid', 'rate_limited', 'unavailable'),
         },
       },
     },
@@ -249,14 +307,22 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         operationId: 'requestSample',
         summary: 'Ask for a sample of a listing',
         description:
-          "No body. Checks in order: key (401), listing (404), NDA accepted (403 nda_required). Once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. Asking again while a request is pending returns 202 without a second request.",
+          "No body. Checks in order: key (401), listing (404), NDA accepted (403 nda_required), a sample to send (409 sample_unavailable, nothing stored). Answers the sample request's id, and its address in Location. Once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. Asking again while a request is pending returns it again, without a second request.",
         tags: ['Samples'],
         security: keyed,
         parameters: [listingId],
         responses: {
-          ...ok('Accepted: pending verification', sampleAcceptedSchema, 202),
+          ...ok('Accepted: pending verification', sampleAcceptedSchema, 202, LOCATION, sampleAcceptedExample),
           // forbidden too: clients should be ready for it wherever nda_required can come.
-          ...errors('unauthorized', 'nda_required', 'forbidden', 'not_found', 'rate_limited', 'unavailable'),
+          ...errors(
+            'unauthorized',
+            'nda_required',
+            'forbidden',
+            'not_found',
+            'sample_unavailable',
+            'rate_limited',
+            'unavailable',
+          ),
         },
       },
     },
@@ -288,13 +354,51 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       get: {
         operationId: 'listSampleRequests',
         summary: "Your organisation's sample requests",
-        description:
-          'Newest first, each with its status (pending_verification, link_sent or rejected), when the link was sent and when it expires.',
+        description: `Each with its status (pending_verification, link_sent or rejected), when the link was sent and when it expires. ${PAGING}`,
         tags: ['Samples'],
         security: keyed,
+        parameters: queryParameters(sampleListQuerySchema),
         responses: {
-          ...ok('Newest first', sampleRequestListSchema),
-          ...errors('unauthorized', 'rate_limited'),
+          ...ok('Newest first', sampleRequestListSchema, 200, {}, sampleRequestListExample),
+          ...errors('unauthorized', 'invalid', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/sample-requests/{id}': {
+      get: {
+        operationId: 'getSampleRequest',
+        summary: 'One of your sample requests',
+        description: "Its status, when its link was sent and when it expires, or why it was rejected. Another organisation's id is 404.",
+        tags: ['Samples'],
+        security: keyed,
+        parameters: [sampleRequestId],
+        responses: {
+          ...ok('The sample request', sampleRequestResponseSchema, 200, {}, sampleRequestExample),
+          ...errors('unauthorized', 'not_found', 'invalid', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/sample-requests/{id}/link': {
+      post: {
+        operationId: 'freshSampleLink',
+        summary: 'Mail a fresh download link',
+        description:
+          "No body. For a sample request whose link was sent (status link_sent): a new link with the same lifetime is mailed to the account's contact (an expired one is no longer a dead end). Every link issued is audited. 409 conflict while pending or when rejected; 403 nda_required when the NDA is no longer in force; 409 sample_unavailable when the sample file is gone.",
+        tags: ['Samples'],
+        security: keyed,
+        parameters: [sampleRequestId],
+        responses: {
+          ...ok('A fresh link is on its way: link_sent_at and link_expires_at are the new one\'s', sampleRequestResponseSchema, 202, LOCATION, freshLinkExample),
+          ...errors(
+            'unauthorized',
+            'nda_required',
+            'not_found',
+            'conflict',
+            'sample_unavailable',
+            'invalid',
+            'rate_limited',
+            'unavailable',
+          ),
         },
       },
     },

@@ -4,9 +4,14 @@ import { getListing, listCatalog } from '../handlers/catalog.ts';
 import { listDemand } from '../handlers/demand.ts';
 import { health } from '../handlers/health.ts';
 import { getMe } from '../handlers/me.ts';
-import { createRequest, getRequest, listRequests } from '../handlers/requests.ts';
+import { createRequest, getRequest, listRequests, withdraw } from '../handlers/requests.ts';
 import { downloadSample } from '../handlers/sample-download.ts';
-import { askForSample, listSampleRequests } from '../handlers/samples.ts';
+import {
+  askForSample,
+  freshSampleLink,
+  getSampleRequest,
+  listSampleRequests,
+} from '../handlers/samples.ts';
 import type { Route } from './router.ts';
 import type { Handler } from './types.ts';
 
@@ -33,8 +38,11 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   route('POST', '/api/v1/requests', createRequest, 'key'),
   route('GET', '/api/v1/requests', listRequests, 'key'),
   route('GET', '/api/v1/requests/:id', getRequest, 'key'),
+  route('POST', '/api/v1/requests/:id/withdraw', withdraw, 'key'),
   route('POST', '/api/v1/samples/:id', askForSample, 'key'),
   route('GET', '/api/v1/samples/:id/download', downloadSample),
   route('GET', '/api/v1/sample-requests', listSampleRequests, 'key'),
+  route('GET', '/api/v1/sample-requests/:id', getSampleRequest, 'key'),
+  route('POST', '/api/v1/sample-requests/:id/link', freshSampleLink, 'key'),
   route('GET', '/api/v1/me', getMe, 'key'),
 ];

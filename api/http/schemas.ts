@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { ERROR_CODE_NAMES } from '../errors.ts';
 import { ndaSchema, publicListingSchema } from '../domain/listings/listing-schema.ts';
 import { meSchema } from '../domain/labs/views.ts';
-import { demandPostSchema, labRequestSchema } from '../domain/requests/views.ts';
+import {
+  demandPostSchema,
+  labRequestDetailSchema,
+  labRequestSchema,
+  matchSchema,
+} from '../domain/requests/views.ts';
 import { sampleRequestSchema } from '../domain/samples/views.ts';
 
 export const errorSchema = z
@@ -37,29 +42,48 @@ export const listingResponseSchema = z
   })
   .meta({ id: 'ListingResponse' });
 
-export const demandListSchema = z
-  .object({ data: z.array(demandPostSchema), count: z.int().min(0) })
-  .meta({ id: 'DemandList' });
+/** A page of a list (contract §9): `count` is this page's; `next_cursor` null at the end. */
+const page = <T extends z.ZodType>(item: T) => ({
+  data: z.array(item),
+  count: z.int().min(0).describe('How many are in this page'),
+  next_cursor: z
+    .string()
+    .nullable()
+    .describe('Pass as cursor for the next page; null when this is the last'),
+});
+
+export const demandListSchema = z.object(page(demandPostSchema)).meta({ id: 'DemandList' });
 
 export const createdRequestSchema = z
-  .object({ data: z.object({ id: z.string(), status: z.literal('received') }) })
+  .object({
+    data: z.object({
+      id: z.string(),
+      status: z.literal('received'),
+      matches: z.array(matchSchema).max(5).describe('Public listings that fit, best first'),
+    }),
+  })
   .meta({ id: 'CreatedRequest' });
 
-export const labRequestListSchema = z
-  .object({ data: z.array(labRequestSchema), count: z.int().min(0) })
-  .meta({ id: 'LabRequestList' });
+export const labRequestListSchema = z.object(page(labRequestSchema)).meta({ id: 'LabRequestList' });
 
 export const labRequestResponseSchema = z
-  .object({ data: labRequestSchema })
+  .object({ data: labRequestDetailSchema })
   .meta({ id: 'LabRequestResponse' });
 
 export const sampleAcceptedSchema = z
-  .object({ status: z.literal('pending_verification') })
+  .object({
+    status: z.literal('pending_verification'),
+    id: z.string().describe('smp_…: follow it at GET /api/v1/sample-requests/{id} (the Location header)'),
+  })
   .meta({ id: 'SampleAccepted' });
 
 export const sampleRequestListSchema = z
-  .object({ data: z.array(sampleRequestSchema), count: z.int().min(0) })
+  .object(page(sampleRequestSchema))
   .meta({ id: 'SampleRequestList' });
+
+export const sampleRequestResponseSchema = z
+  .object({ data: sampleRequestSchema })
+  .meta({ id: 'SampleRequestResponse' });
 
 export const meResponseSchema = z.object({ data: meSchema }).meta({ id: 'MeResponse' });
 

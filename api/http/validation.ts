@@ -27,3 +27,12 @@ export function parseQuery<S extends z.ZodType>(
   }
   return result.data as z.output<S>;
 }
+
+/** For endpoints that take no query parameters: any given is refused, as on the lists. */
+export function noQuery(params: URLSearchParams): void {
+  const names = [...new Set(params.keys())];
+  if (!names.length) return;
+  const fields: FieldErrors = Object.create(null);
+  for (const name of names) fields[name] = ['unknown parameter; this endpoint takes none'];
+  throw invalid(`This endpoint takes no query parameters: ${names.join(', ')}. See error.fields.`, fields);
+}

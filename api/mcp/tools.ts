@@ -18,6 +18,9 @@ import {
   sampleAcceptedSchema,
   sampleRequestListSchema,
 } from '../http/schemas.ts';
+import { demandQuerySchema } from '../handlers/demand.ts';
+import { requestListQuerySchema } from '../handlers/requests.ts';
+import { sampleListQuerySchema } from '../handlers/samples.ts';
 import { stringArguments, segment, withQuery, type Args } from './arguments.ts';
 import type { ApiAnswer, Door } from './door.ts';
 
@@ -100,13 +103,13 @@ export const TOOLS: readonly Tool[] = [
     name: 'list_demand',
     title: 'Read the demand board',
     description:
-      'What data labs are asking for, anonymised, newest first. Use it to see demand before submitting a request of your own.',
+      'What data labs are asking for, anonymised, newest first; filter by data type, language, domain, and volume or timeline bands (compared normalised, e.g. volume "1-10 TB"). Pages of up to 100: pass next_cursor back as cursor. Use it to see demand before submitting a request of your own.',
     keyed: false,
     endpoint: 'GET /api/v1/demand',
-    input: noArguments,
+    input: demandQuerySchema,
     output: demandListSchema,
     annotations: { ...READ, title: 'Read the demand board' },
-    run: getWithoutArguments('/api/v1/demand'),
+    run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/demand', args) }),
     summary: ({ data, count }) =>
       count === 0
         ? 'The demand board is empty.'
@@ -161,18 +164,22 @@ export const TOOLS: readonly Tool[] = [
     },
     run: (args, door) => door.call({ method: 'POST', path: '/api/v1/requests', body: args }),
     summary: ({ data }) =>
-      `Data request ${data.id} stored, status ${data.status}; a sourcing lead replies within one business day. get_request follows it up.`,
+      `Data request ${data.id} stored, status ${data.status}; a sourcing lead replies within one business day. get_request follows it up. ` +
+      (data.matches.length
+        ? `Catalogue listings that fit, best first: ${data.matches.map((m) => `${m.listing_id} (matches ${m.matched.join(', ')})`).join('; ')}.`
+        : 'No catalogue listing has the data type asked for.'),
   }),
   tool({
     name: 'list_my_requests',
     title: 'List your data requests',
-    description: "Your organisation's data requests, newest first, with their status. Needs an API key.",
+    description:
+      "Your organisation's data requests, newest first, with their status (received, in_review, proposal_sent, closed); filter by status, page with limit and cursor. Needs an API key.",
     keyed: true,
     endpoint: 'GET /api/v1/requests',
-    input: noArguments,
+    input: requestListQuerySchema,
     output: labRequestListSchema,
     annotations: { ...READ, title: 'List your data requests' },
-    run: getWithoutArguments('/api/v1/requests'),
+    run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/requests', args) }),
     summary: ({ data, count }) =>
       count === 0
         ? 'Your organisation has no data requests yet.'
@@ -197,7 +204,8 @@ export const TOOLS: readonly Tool[] = [
       if (!checked.ok) return Promise.resolve(checked.answer);
       return door.call({ method: 'GET', path: `/api/v1/requests/${segment(checked.values.id)}` });
     },
-    summary: ({ data }) => `Data request ${data.id}: ${data.status}, reply due by ${data.reply_due_at}.`,
+    summary: ({ data }) =>
+      `Data request ${data.id}: ${data.status}${data.outcome ? ` (${data.outcome})` : ''}, reply due by ${data.reply_due_at}; ${plural(data.events.length, 'event')}, the last: ${data.events.at(-1)?.message ?? data.events.at(-1)?.status}.`,
   }),
   tool({
     name: 'request_sample',
@@ -220,8 +228,8 @@ export const TOOLS: readonly Tool[] = [
       if (!checked.ok) return Promise.resolve(checked.answer);
       return door.call({ method: 'POST', path: `/api/v1/samples/${segment(checked.values.listing_id)}` });
     },
-    summary: () =>
-      "Sample asked for: pending verification. Once the account and the NDA acceptance are verified, an expiring link is mailed to the account's contact; list_sample_requests shows its status.",
+    summary: ({ id }) =>
+      `Sample request ${id} asked for: pending verification. Once the account and the NDA acceptance are verified, an expiring link is mailed to the account's contact; list_sample_requests shows its status.`,
   }),
   tool({
     name: 'list_sample_requests',
@@ -230,10 +238,10 @@ export const TOOLS: readonly Tool[] = [
       "Your organisation's sample requests, newest first: pending verification, link sent (and when it expires) or rejected (and why). Needs an API key.",
     keyed: true,
     endpoint: 'GET /api/v1/sample-requests',
-    input: noArguments,
+    input: sampleListQuerySchema,
     output: sampleRequestListSchema,
     annotations: { ...READ, title: 'List your sample requests' },
-    run: getWithoutArguments('/api/v1/sample-requests'),
+    run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/sample-requests', args) }),
     summary: ({ data, count }) =>
       count === 0
         ? 'Your organisation has no sample requests yet.'

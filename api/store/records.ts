@@ -1,5 +1,15 @@
 // The records the store holds, as every engine stores them. Types only.
-import type { DataType, Domain, Exclusivity, TimelineBand, VolumeBand } from '../domain/vocabulary.ts';
+import type { Range } from '../domain/requests/bands.ts';
+import type { MatchField } from '../domain/requests/matching.ts';
+import type {
+  DataType,
+  Domain,
+  Exclusivity,
+  RequestOutcome,
+  RequestStatus,
+} from '../domain/vocabulary.ts';
+
+export type { RequestOutcome, RequestStatus };
 
 export type NdaState = 'none' | 'accepted' | 'verified';
 
@@ -33,16 +43,31 @@ export type ApiKeyRecord = {
   replaced_by: string | null;
 };
 
-export type RequestStatus = 'received' | 'in_review';
 
 /** What a data request asks for: shared by the request and its anonymised demand-board post. */
 export type RequestFacets = {
   data_types: DataType[];
   languages: string[];
   domains: Domain[];
-  volume: VolumeBand | null;
-  timeline: TimelineBand | null;
+  /** As the lab wrote it ("5-20 TB"); records stored before free bands hold one of the five old bands. */
+  volume: string | null;
+  timeline: string | null;
   exclusivity: Exclusivity | null;
+  /** The bands normalised (requests/bands.ts); absent on old records, which are parsed on read instead. */
+  volume_range?: Range | null;
+  timeline_range?: Range | null;
+};
+
+/** One step of a request's life as the lab sees it: a move, or a reply (status unchanged, with its message). */
+export type RequestEvent = { at: string; status: RequestStatus; message: string | null };
+
+/** A public listing that fits the request: which of the request's asks it meets and which it does not. */
+export type RequestMatch = {
+  listing_id: string;
+  title: string;
+  url: string;
+  matched: MatchField[];
+  missing: MatchField[];
 };
 
 export type DataRequestRecord = RequestFacets & {
@@ -56,6 +81,12 @@ export type DataRequestRecord = RequestFacets & {
   replied_at: string | null;
   description: string;
   publish_to_demand_board: boolean;
+  // Absent on records stored before the lifecycle (contract §9): read as null, [] and the events implied.
+  listing_id?: string | null;
+  outcome?: RequestOutcome | null;
+  closed_at?: string | null;
+  events?: RequestEvent[];
+  matches?: RequestMatch[];
 };
 
 export type DemandPostRecord = RequestFacets & {
@@ -81,6 +112,8 @@ export type SampleRequestRecord = {
   sent_at: string | null;
   rejected_at: string | null;
   reject_reason: string | null;
+  /** How many links were mailed (the first, then each fresh one asked for); absent on old records: 0 or 1. */
+  links_sent?: number;
 };
 
 export type IdempotencyRecord = {
@@ -95,7 +128,7 @@ export type IdempotencyRecord = {
 export type AuditRecord = {
   id: string;
   at: string;
-  kind: 'nda_disclosure' | 'sample_download';
+  kind: 'nda_disclosure' | 'sample_download' | 'sample_link';
   org_id: string;
   key_id: string | null;
   listing_id: string;

@@ -67,6 +67,8 @@ export interface StoreReads {
   sampleById(id: string): Promise<SampleRequestRecord | undefined>;
   /** Newest first. */
   samples(query: { orgId?: string; status?: SampleStatus }): Promise<SampleRequestRecord[]>;
+  /** Newest first, one page (GET /api/v1/sample-requests). */
+  samplePage(query: { orgId: string } & PageQuery): Promise<Page<SampleRequestRecord>>;
   /** The organisation's sample requests made after `since` (for its daily cap). */
   samplesSince(orgId: string, since: Date): Promise<SampleRequestRecord[]>;
 

@@ -156,9 +156,12 @@ describe('OpenAPI', () => {
         '/api/v1/me',
         '/api/v1/requests',
         '/api/v1/requests/{id}',
+        '/api/v1/requests/{id}/withdraw',
         '/api/v1/samples/{id}',
         '/api/v1/samples/{id}/download',
         '/api/v1/sample-requests',
+        '/api/v1/sample-requests/{id}',
+        '/api/v1/sample-requests/{id}/link',
       ].sort(),
     );
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });

@@ -57,7 +57,9 @@ describe('a lab, from its first key to a sample request', () => {
     boardBefore = new Set((await call('/api/v1/demand')).body.data.map((p: Json) => p.id));
     const created = await postRequest(lab.key, request);
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toEqual({ data: { id: expect.any(String), status: 'received' } });
+    expect(created.body).toEqual({
+      data: { id: expect.any(String), status: 'received', matches: expect.any(Array) },
+    });
     requestId = created.body.data.id;
     expect(created.headers.get('idempotent-replayed')).toBeNull();
   });
@@ -167,10 +169,11 @@ describe('a lab, from its first key to a sample request', () => {
   test('after the NDA: a sample request is 202 pending_verification, and asking again stores nothing new', async () => {
     const first = await call(`/api/v1/samples/${LISTING_ID}`, { method: 'POST', key: lab.key });
     expect(first.status, first.text).toBe(202);
-    expect(first.body).toEqual({ status: 'pending_verification' });
+    expect(first.body).toEqual({ status: 'pending_verification', id: expect.stringMatching(/^smp_/) });
+    expect(first.headers.get('location')).toBe(`/api/v1/sample-requests/${first.body.id}`);
     const again = await call(`/api/v1/samples/${LISTING_ID}`, { method: 'POST', key: lab.key });
     expect(again.status, again.text).toBe(202);
-    expect(again.body).toEqual({ status: 'pending_verification' });
+    expect(again.body).toEqual(first.body); // the same pending request
 
     const samples = (await opsOk('samples', 'list')) as Json[];
     const mine = samples.filter((s) => s.org_id === lab.orgId && s.listing_id === LISTING_ID);

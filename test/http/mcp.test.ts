@@ -189,7 +189,10 @@ describe('a lab through its tools', () => {
     };
     const created = await ndaLab.call('submit_data_request', body);
     expect(created.isError, created.summary).toBe(false);
-    expect(created.structured).toEqual({ data: { id: expect.any(String), status: 'received' } });
+    expect(created.structured).toEqual({
+      data: { id: expect.any(String), status: 'received', matches: expect.any(Array) },
+    });
+    expect(created.structured.data.matches[0]).toMatchObject({ listing_id: LISTING_ID });
     requestId = created.structured.data.id;
     expect(created.summary).toContain(requestId);
 
@@ -207,7 +210,7 @@ describe('a lab through its tools', () => {
   test('request_sample, then list_sample_requests reads its status', async () => {
     const asked = await ndaLab.call('request_sample', { listing_id: LISTING_ID });
     expect(asked.isError, asked.summary).toBe(false);
-    expect(asked.structured).toEqual({ status: 'pending_verification' });
+    expect(asked.structured).toEqual({ status: 'pending_verification', id: expect.stringMatching(/^smp_/) });
     const samples = await ndaLab.call('list_sample_requests');
     expect(samples.structured.count).toBe(1);
     expect(samples.structured.data[0]).toMatchObject({
@@ -289,7 +292,7 @@ describe('errors: each a tool error carrying the API code', () => {
     ['get_listing', {}, ['id']],
     ['get_listing', { id: 42 }, ['id']],
     ['request_sample', { id: LISTING_ID }, ['listing_id', 'id']],
-    ['list_demand', { limit: 5 }, ['limit']],
+    ['list_demand', { limit: 500, colour: 'red' }, ['limit', 'colour']],
   ])('%s %j: invalid, naming %j', async (name, args, fields) => {
     const answer = await ndaLab.call(name, args);
     expectToolError(answer, 'invalid');

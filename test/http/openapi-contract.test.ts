@@ -18,6 +18,7 @@ let server: RunningServer;
 let document: { paths: Record<string, Record<string, Operation>> };
 let key: string;
 let requestId: string;
+let sampleId: string;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 beforeAll(async () => {
@@ -33,6 +34,11 @@ beforeAll(async () => {
     description: 'A request to read back in the contract test.',
   });
   requestId = (created.body as { data: { id: string } }).data.id;
+  const asked = await fetch(`${server.url}/api/v1/samples/us-auto-insurance-claims-calls`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}` },
+  });
+  sampleId = ((await asked.json()) as { id: string }).id;
 });
 afterAll(() => server?.stop());
 
@@ -53,6 +59,7 @@ test('each documented path and method answers, with the documented body shape', 
     for (const [method, operation] of Object.entries(methods)) {
       const concrete = path
         .replace('/requests/{id}', `/requests/${requestId}`)
+        .replace('/sample-requests/{id}', `/sample-requests/${sampleId}`)
         .replace('{id}', 'de-chest-ct-lung-nodules');
       const url = `${server.url}${concrete}${concrete.endsWith('/download') ? '?token=not-a-token' : ''}`;
       const needsKey = operation.security?.some((s) => 'apiKey' in s);
@@ -77,7 +84,7 @@ test('each documented path and method answers, with the documented body shape', 
       checked.push(`${method} ${path} → ${response.status}`);
     }
   }
-  expect(checked).toHaveLength(11);
+  expect(checked).toHaveLength(14);
 });
 
 const valid = {

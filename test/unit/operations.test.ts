@@ -1,6 +1,6 @@
 // Rules the operator and the API share, on a real store in a temp directory.
 import { beforeEach, expect, test } from 'vitest';
-import { markReplied } from '../../api/domain/requests/data-requests.ts';
+import { replyToRequest } from '../../api/domain/requests/lifecycle.ts';
 import { RefusedError } from '../../api/errors.ts';
 import { issueKey } from '../../api/domain/labs/api-keys.ts';
 import { acceptNda } from '../../api/domain/labs/nda.ts';
@@ -36,7 +36,7 @@ test('the daily sample cap per organisation answers 429 with Retry-After; asking
   expect(await t.store.samples({ orgId })).toHaveLength(2);
 });
 
-test('overdue lists unanswered requests past their reply time; a reply moves one to in_review, once', async () => {
+test('overdue lists unanswered requests past their reply time; a reply moves one to in_review; a second reply keeps it there', async () => {
   const request = (id: string, due: string): DataRequestRecord => ({
     id,
     org_id: orgId,
@@ -61,9 +61,19 @@ test('overdue lists unanswered requests past their reply time; a reply moves one
     await tx.insert('requests', request('req_not_yet', '2026-11-23T18:00:00.000Z'));
   });
   expect((await t.store.overdueRequests(now)).map((r) => r.id)).toEqual(['req_late', 'req_later']);
-  const replied = await t.store.transact((tx) => markReplied(tx, 'req_late', now));
+  const reply = (id: string, text = 'We have three listings that fit; details follow.') =>
+    t.store.transact((tx) => replyToRequest(tx, id, text, now));
+  const replied = await reply('req_late');
   expect(replied).toMatchObject({ status: 'in_review', replied_at: now.toISOString() });
   expect((await t.store.overdueRequests(now)).map((r) => r.id)).toEqual(['req_later']);
-  await expect(t.store.transact((tx) => markReplied(tx, 'req_late', now))).rejects.toThrow(RefusedError);
-  await expect(t.store.transact((tx) => markReplied(tx, 'req_nope', now))).rejects.toThrow(RefusedError);
+  const again = await reply('req_late', 'And a fourth.');
+  expect(again).toMatchObject({ status: 'in_review', replied_at: now.toISOString() });
+  // The old record had no events: its history starts from what its fields imply.
+  expect(again.events!.map((e) => [e.status, e.message])).toEqual([
+    ['received', null],
+    ['in_review', 'We have three listings that fit; details follow.'],
+    ['in_review', 'And a fourth.'],
+  ]);
+  await expect(reply('req_later', '   ')).rejects.toThrow(RefusedError);
+  await expect(reply('req_nope')).rejects.toThrow(RefusedError);
 });

@@ -2,6 +2,7 @@
 // and its public part generates the OpenAPI document. The public projection lives in public-listing.ts.
 import { z } from 'zod';
 import { languageName } from '../languages.ts';
+import { parseBand } from '../requests/bands.ts';
 import {
   DATA_TYPES,
   DICOM_MODALITIES,
@@ -15,27 +16,17 @@ import {
 export const LISTING_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const listingId = z.string().max(80).regex(LISTING_ID_PATTERN);
 
-// "500–1,000 hours", "10-50 TB", "5k+ studies": a range or an open band, with a unit; never one number.
-const AMOUNT = String.raw`(\d[\d,]*(?:\.\d+)?)\s*([kKmM]?)`;
-const RANGE_BAND = new RegExp(String.raw`^${AMOUNT}\s*(?:–|-|to)\s*${AMOUNT}\s+\p{L}[\p{L} -]*$`, 'u');
-const OPEN_BAND = new RegExp(String.raw`^${AMOUNT}\s*\+\s+\p{L}[\p{L} -]*$`, 'u');
-const MULTIPLIER: Record<string, number> = { '': 1, k: 1e3, m: 1e6 };
-
-function amount(digits: string, suffix: string): number {
-  return Number(digits.replaceAll(',', '')) * (MULTIPLIER[suffix.toLowerCase()] ?? 1);
-}
-
-export const sizeBand = z.string().refine(
-  (value) => {
-    if (OPEN_BAND.test(value)) return true;
-    const range = RANGE_BAND.exec(value);
-    return !!range && amount(range[1]!, range[2]!) < amount(range[3]!, range[4]!);
-  },
-  {
-    error:
-      'must be a band with a unit, such as "500–1,000 hours", "10-50 TB" or "5k+ studies", never one exact number',
-  },
-);
+// "500–1,000 hours", "10-50 TB", "5k+ studies": a range or an open band with a unit, never one number. The same
+// parser reads a request's volume (requests/bands.ts), so that matching compares the two.
+export const sizeBand = z.string().superRefine((value, ctx) => {
+  const parsed = parseBand('volume', value);
+  if (!parsed.ok) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a band with a unit, such as "500–1,000 hours", "10-50 TB" or "5k+ studies", never one exact number (${parsed.message})`,
+    });
+  }
+});
 
 // "2021" or "2019–2023": years in which the source data was made, so none in the future.
 const YEARS = /^(\d{4})(?:\s*[–-]\s*(\d{4}))?$/;

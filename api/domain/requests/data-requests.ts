@@ -1,8 +1,11 @@
 // Data requests: storing one (with its demand-board post, its idempotency record and its two mails, all in one
-// write), the sourcing lead's reply, and the operator's moderation of the demand board.
+// write), and the operator's moderation of the demand board. Its later life is in lifecycle.ts.
 import { createHash } from 'node:crypto';
-import { ApiError, RefusedError } from '../../errors.ts';
-import type { DataRequestRecord, DemandPostRecord } from '../../store/records.ts';
+import { ApiError, invalid, RefusedError } from '../../errors.ts';
+import { closest } from '../closest.ts';
+import type { Catalog } from '../listings/catalog.ts';
+import { EVERY_LISTING } from './matching.ts';
+import type { DataRequestRecord, DemandPostRecord, RequestMatch } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
 import type { Caller } from '../labs/api-keys.ts';
@@ -14,6 +17,18 @@ import { facets } from './views.ts';
 
 export type Created = { status: number; body: unknown; replayed: boolean };
 
+/** `listing_id` must name a listing of the catalogue: 422 naming the closest id otherwise. */
+export function checkListingId(
+  input: DataRequestInput,
+  catalog: Pick<Catalog, 'find' | 'filter'>,
+): void {
+  const id = input.listing_id;
+  if (id === null || catalog.find(id)) return;
+  const ids = catalog.filter(EVERY_LISTING).data.map((listing) => listing.id);
+  const message = `no listing has the id "${id}"; the closest is "${closest(id, ids)}" (GET /api/v1/catalog lists them)`;
+  throw invalid(`The data request is invalid: listing_id. See error.fields.`, { listing_id: [message] });
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A retry with the same Idempotency-Key and body answers the first response and stores nothing new. */
@@ -23,6 +38,7 @@ export async function createDataRequest(
   caller: Caller,
   idempotency: { key: string; bodyText: string } | undefined,
   sourcingLeadEmail: string,
+  matches: RequestMatch[],
   now: Date,
 ): Promise<Created> {
   const idempotencyId = idempotency && `${caller.org.id}:${idempotency.key}`;
@@ -41,16 +57,26 @@ export async function createDataRequest(
     }
     return { status: earlier.status, body: earlier.response, replayed: true };
   }
+  const { volume, timeline, ...rest } = input;
+  const created_at = now.toISOString();
   const request: DataRequestRecord = {
     id: newId('req'),
     org_id: caller.org.id,
     account_id: caller.account.id,
     key_id: caller.key.id,
     status: 'received',
-    created_at: now.toISOString(),
+    created_at,
     reply_due_at: nextBusinessDay(now).toISOString(),
     replied_at: null,
-    ...input,
+    ...rest,
+    volume: volume?.written ?? null,
+    timeline: timeline?.written ?? null,
+    volume_range: volume?.range ?? null,
+    timeline_range: timeline?.range ?? null,
+    outcome: null,
+    closed_at: null,
+    events: [{ at: created_at, status: 'received', message: null }],
+    matches,
   };
   await tx.insert('requests', request);
   if (input.publish_to_demand_board) {
@@ -58,6 +84,8 @@ export async function createDataRequest(
       id: newId('dem'),
       request_id: request.id,
       ...facets(request),
+      volume_range: request.volume_range ?? null,
+      timeline_range: request.timeline_range ?? null,
       posted_on: request.created_at.slice(0, 10),
       created_at: request.created_at,
       removed_at: null,
@@ -72,7 +100,8 @@ export async function createDataRequest(
     now,
   );
   await enqueueMail(tx, `request:${request.id}:ack`, account.email, requestAckToLab(request, account), now);
-  const body = { data: { id: request.id, status: request.status } };
+  // events: request.created
+  const body = { data: { id: request.id, status: request.status, matches } };
   if (idempotencyId) {
     await tx.insert('idempotency', {
       id: idempotencyId,
@@ -83,14 +112,6 @@ export async function createDataRequest(
     });
   }
   return { status: 201, body, replayed: false };
-}
-
-export async function markReplied(tx: Tx, id: string, now: Date): Promise<DataRequestRecord> {
-  const request = await tx.requestById(id);
-  if (!request) throw new RefusedError(`No data request ${id}: "ops requests list" shows them.`);
-  if (request.replied_at)
-    throw new RefusedError(`Request ${id} was answered already, at ${request.replied_at}.`);
-  return tx.update('requests', id, { status: 'in_review', replied_at: now.toISOString() });
 }
 
 export async function removeDemandPost(tx: Tx, id: string, now: Date): Promise<DemandPostRecord> {

@@ -1,6 +1,27 @@
-// What a data request mails: the sourcing lead (to reply within one business day) and the lab (an acknowledgement).
-import type { Account, DataRequestRecord, Org } from '../../store/records.ts';
-import { list, message, when, type Message } from '../mail/message.ts';
+// What a data request mails: the sourcing lead (to reply within one business day, with the catalogue's matches),
+// the lab (an acknowledgement, then each move and reply), and the lead again when the lab withdraws.
+import type { Account, DataRequestRecord, Org, RequestEvent } from '../../store/records.ts';
+import { list, message, when, type Block, type Message } from '../mail/message.ts';
+
+const STATUS_SAID: Record<RequestEvent['status'], string> = {
+  received: 'received',
+  in_review: 'in review: a sourcing lead is working on it',
+  proposal_sent: 'proposal sent: we have sent you a proposal',
+  closed: 'closed',
+};
+
+function matchesBlock(request: DataRequestRecord): Block {
+  const matches = request.matches ?? [];
+  return {
+    heading: 'Matching listings (public catalogue)',
+    paragraphs: matches.length
+      ? matches.map(
+          (m) =>
+            `${m.title} (${m.listing_id}) ${m.url}\nmatches: ${list(m.matched)}; missing: ${m.missing.length ? m.missing.join(', ') : 'nothing'}`,
+        )
+      : ['No listing of the catalogue has the data type asked for.'],
+  };
+}
 
 function requestFacts(request: DataRequestRecord): [string, string][] {
   return [
@@ -11,6 +32,7 @@ function requestFacts(request: DataRequestRecord): [string, string][] {
     ['Volume', request.volume ?? '(not given)'],
     ['Timeline', request.timeline ?? '(not given)'],
     ['Exclusivity', request.exclusivity ?? '(not given)'],
+    ...(request.listing_id ? ([['About listing', request.listing_id]] as [string, string][]) : []),
     ['On the demand board', request.publish_to_demand_board ? 'yes (anonymised)' : 'no'],
   ];
 }
@@ -29,7 +51,13 @@ export function newRequestToLead(request: DataRequestRecord, org: Org, account: 
       ],
     },
     { heading: 'What they wrote', paragraphs: [request.description] },
-    { paragraphs: [`When you have replied: npm run ops -- requests reply ${request.id}`] },
+    matchesBlock(request),
+    {
+      paragraphs: [
+        `To reply (the lab is mailed your words): npm run ops -- requests reply ${request.id} --message "…"`,
+        `To move it on: npm run ops -- requests move ${request.id} proposal_sent|closed [--outcome …] [--message "…"]`,
+      ],
+    },
   ]);
 }
 
@@ -43,6 +71,40 @@ export function requestAckToLab(request: DataRequestRecord, account: Account): M
           ? 'As you asked, an anonymised version (data types, languages, domains, volume, timeline and exclusivity; never your organisation or your description) is on the public demand board.'
           : 'Your request stays private to you and our sourcing team.',
       ],
+      facts: requestFacts(request),
+    },
+  ]);
+}
+
+const hello = (account: Account) => `Hello${account.name ? ` ${account.name}` : ''},`;
+
+export function statusChangeToLab(request: DataRequestRecord, account: Account, event: RequestEvent): Message {
+  const closed = request.status === 'closed';
+  return message(`Your data request ${request.id} is ${closed ? `closed: ${request.outcome}` : event.status}`, [
+    {
+      paragraphs: [
+        hello(account),
+        `Your data request ${request.id} is now ${STATUS_SAID[event.status]}${closed ? ` (outcome: ${request.outcome})` : ''}.`,
+        ...(event.message ? [event.message] : []),
+        `Follow it with GET /api/v1/requests/${request.id}.`,
+      ],
+    },
+  ]);
+}
+
+export function replyToLab(request: DataRequestRecord, account: Account, text: string): Message {
+  return message(`Reply to your data request ${request.id}`, [
+    {
+      paragraphs: [hello(account), `A sourcing lead has replied to your data request ${request.id}:`, text],
+    },
+    { paragraphs: [`Reply to this message to answer; follow the request with GET /api/v1/requests/${request.id}.`] },
+  ]);
+}
+
+export function withdrawnToLead(request: DataRequestRecord): Message {
+  return message(`Data request ${request.id} withdrawn by the lab`, [
+    {
+      paragraphs: [`The lab withdrew data request ${request.id}; it is closed with outcome withdrawn.`],
       facts: requestFacts(request),
     },
   ]);

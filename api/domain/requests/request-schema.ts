@@ -1,15 +1,55 @@
-// The data request body (spec: Data request (input); contract §5): one zod schema validates it, drives
-// error.fields, and generates the OpenAPI document.
+// The data request body (spec: Data request (input); contract §5, §9): one zod schema validates it, drives
+// error.fields, and generates the OpenAPI document and the MCP tool's input schema.
 import { z } from 'zod';
+import { closest } from '../closest.ts';
 import { freeText } from '../free-text.ts';
-import { language } from '../listings/listing-schema.ts';
-import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, TIMELINE_BANDS, VOLUME_BANDS } from '../vocabulary.ts';
+import { language, listingId } from '../listings/listing-schema.ts';
+import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, type Domain } from '../vocabulary.ts';
+import { BAND_EXAMPLES, bandPattern, MAX_BAND_LENGTH, parseBand, type BandKind } from './bands.ts';
 
 const unique = <T>(items: T[]) => new Set(items).size === items.length;
 
 /** "required" when the field is missing, what it should be otherwise. */
 const required = (what: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? `required: ${what}` : `must be ${what}`;
+
+/** "Public sector", "public-sector", " PUBLIC_SECTOR " → "public_sector". */
+export function domainKey(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '_');
+}
+
+/** A domain of the vocabulary in any case and spacing; an unknown one names the closest known value. */
+export const domain = z
+  .string({ error: `must be a domain name such as "insurance" or "Public sector"` })
+  .max(100)
+  .transform((value, ctx): Domain => {
+    const key = domainKey(value);
+    if ((ALL_DOMAINS as readonly string[]).includes(key)) return key as Domain;
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value.slice(0, 100)}" is not a domain we know; the closest is "${closest(key, ALL_DOMAINS)}" (all: ${ALL_DOMAINS.join(', ')})`,
+    });
+    return z.NEVER;
+  });
+
+/** A band as labs write it: stored as written and normalised (bands.ts). */
+const band = (kind: BandKind) =>
+  z
+    .string({ error: `must be a band written as text, e.g. ${BAND_EXAMPLES[kind]}` })
+    .max(MAX_BAND_LENGTH, { error: `must be at most ${MAX_BAND_LENGTH} characters, e.g. ${BAND_EXAMPLES[kind]}` })
+    // Documents the shape in JSON Schema; the parser below is what decides (units, and 1-5 rather than 5-1).
+    .meta({ pattern: bandPattern(kind) })
+    .transform((value, ctx) => {
+      const parsed = parseBand(kind, value);
+      if (parsed.ok) return parsed.band;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    });
 
 export const dataRequestSchema = z
   .strictObject({
@@ -26,14 +66,28 @@ export const dataRequestSchema = z
       .default([])
       .describe('Language names or codes (English, en, en-US); stored as English names'),
     domains: z
-      .array(z.enum(ALL_DOMAINS))
+      .array(domain)
       .max(ALL_DOMAINS.length)
       .refine(unique, { error: 'names a domain twice' })
       .default([])
-      .describe('Industries the data should come from'),
-    volume: z.enum(VOLUME_BANDS).nullable().default(null).describe('How much data, as a band'),
-    timeline: z.enum(TIMELINE_BANDS).nullable().default(null).describe('When the data is needed, as a band'),
+      .describe(
+        `Industries the data should come from, in any case and spacing ("Public sector" is public_sector): ${ALL_DOMAINS.join(', ')}`,
+      ),
+    volume: band('volume')
+      .nullable()
+      .default(null)
+      .describe(
+        `How much data: a range or an open band with a size (KB…PB) or an amount (hours, studies, images, series, records, calls; k and M allowed), e.g. ${BAND_EXAMPLES.volume}`,
+      ),
+    timeline: band('timeline')
+      .nullable()
+      .default(null)
+      .describe(`When the data is needed, in days, weeks or months, e.g. ${BAND_EXAMPLES.timeline}`),
     exclusivity: z.enum(EXCLUSIVITY).nullable().default(null).describe('Whether exclusive terms are wanted'),
+    listing_id: listingId
+      .nullable()
+      .default(null)
+      .describe('The catalogue listing this request is about, if any (GET /api/v1/catalog lists the ids)'),
     description: freeText({
       min: 20,
       max: 5000,

@@ -4,8 +4,10 @@
 // `ops samples approve`) and by the server's background pass, so a crash between steps only delays a link.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ApiError, notFound } from '../../errors.ts';
 import type { SampleRequestRecord } from '../../store/records.ts';
-import type { Store, StoreReads } from '../../store/store.ts';
+import type { Store, StoreReads, Tx } from '../../store/store.ts';
+import { audit } from '../audit.ts';
 import { ndaAccepted } from '../labs/nda.ts';
 import type { Catalog } from '../listings/catalog.ts';
 import { enqueueMail } from '../mail/queue.ts';
@@ -29,6 +31,98 @@ export async function isDue(reads: StoreReads, sample: SampleRequestRecord): Pro
   ]);
   if (!org || !account || !ndaAccepted(org)) return false;
   return Boolean(sample.approved_at) || (Boolean(account.verified_at) && org.nda.state === 'verified');
+}
+
+/** The listing's sample file, when there is one to send. */
+export function sampleFileOf(
+  catalog: Pick<Catalog, 'find'>,
+  samplesDir: string,
+  listingId: string,
+): string | undefined {
+  const file = catalog.find(listingId)?.nda.sample_file;
+  return file && existsSync(join(samplesDir, file)) ? file : undefined;
+}
+
+/** Records a link issued (the first or a fresh one): the sample's send time, the audit entry and the mail. */
+async function issueLink(
+  tx: Tx,
+  sample: SampleRequestRecord,
+  listingTitle: string,
+  link: { url: string; expiresAt: Date },
+  now: Date,
+): Promise<SampleRequestRecord> {
+  const account = (await tx.accountById(sample.account_id))!;
+  const links = (sample.links_sent ?? (sample.sent_at ? 1 : 0)) + 1;
+  const updated = await tx.update('samples', sample.id, {
+    status: 'sent',
+    sent_at: now.toISOString(),
+    links_sent: links,
+  });
+  const entry = {
+    kind: 'sample_link',
+    org_id: sample.org_id,
+    key_id: null,
+    listing_id: sample.listing_id,
+    detail: `${sample.id}: link ${links} to ${account.email}, expires ${link.expiresAt.toISOString()}`,
+  } as const;
+  await audit(tx, entry, now);
+  const message = sampleLinkToLab(updated, listingTitle, link.url, link.expiresAt);
+  // The first link keeps its old mail id (one event, one mail); each fresh one is an event of its own.
+  const event = links === 1 ? `sample:${sample.id}:link` : `sample:${sample.id}:link:${links}`;
+  await enqueueMail(tx, event, account.email, message, now);
+  // events: sample.link_sent
+  return updated;
+}
+
+/**
+ * A fresh link for a sample request whose link went out already (POST /api/v1/sample-requests/{id}/link), with
+ * the same lifetime. 404 for another organisation's; 409 unless approved and sent; 403 without the NDA in force.
+ */
+export async function sendFreshLink(
+  deps: FulfilmentDeps,
+  id: string,
+  orgId: string,
+  now: Date,
+): Promise<SampleRequestRecord> {
+  const { store } = deps;
+  const sample = await store.sampleById(id);
+  if (!sample || sample.org_id !== orgId)
+    throw notFound(`Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`);
+  if (sample.status !== 'sent') {
+    throw new ApiError(
+      409,
+      'conflict',
+      sample.status === 'rejected'
+        ? 'This sample request was rejected (see reason); there is no link to send. Ask for the sample again or submit a data request.'
+        : 'This sample request has not been approved yet: its first link goes out by itself once the account and the NDA acceptance are verified.',
+    );
+  }
+  const org = await store.orgById(orgId);
+  if (!org || !ndaAccepted(org) || !org.nda.accepted_at) {
+    throw new ApiError(
+      403,
+      'nda_required',
+      "Your organisation's NDA is not in force, so no link can be sent. Contact the service operator.",
+    );
+  }
+  const listing = deps.catalog.find(sample.listing_id);
+  if (!listing || !sampleFileOf(deps.catalog, deps.samplesDir, sample.listing_id)) {
+    throw new ApiError(
+      409,
+      'sample_unavailable',
+      'This listing has no sample to send any more. Submit a data request about it (listing_id) instead.',
+    );
+  }
+  const acceptedAt = org.nda.accepted_at;
+  const link = await deps.signer.link(sample, acceptedAt, now);
+  return store.transact(async (tx) => {
+    const current = (await tx.sampleById(id))!;
+    const orgNow = await tx.orgById(orgId);
+    // Checked again inside the write: a revoke between the checks above and here must win.
+    if (current.status !== 'sent' || !orgNow || !ndaAccepted(orgNow) || orgNow.nda.accepted_at !== acceptedAt)
+      throw new ApiError(409, 'conflict', 'The sample request or the NDA changed meanwhile; read it again and retry.');
+    return issueLink(tx, current, listing.title, link, now);
+  });
 }
 
 /** Sends every link that is due now; returns how many were sent. */
@@ -55,10 +149,7 @@ export async function fulfilDueSamples(deps: FulfilmentDeps, now: Date): Promise
       if (!sample || !(await isDue(tx, sample))) return false;
       // The link names the acceptance it was signed under; a new one since then waits for the next pass.
       if ((await tx.orgById(sample.org_id))?.nda.accepted_at !== acceptedAt) return false;
-      const account = (await tx.accountById(sample.account_id))!;
-      await tx.update('samples', sample.id, { status: 'sent', sent_at: now.toISOString() });
-      const message = sampleLinkToLab(sample, listing.title, link.url, link.expiresAt);
-      await enqueueMail(tx, `sample:${sample.id}:link`, account.email, message, now);
+      await issueLink(tx, sample, listing.title, link, now);
       return true;
     });
     if (didSend) sent += 1;

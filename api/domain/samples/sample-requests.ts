@@ -79,6 +79,7 @@ export async function approveSample(tx: Tx, id: string, now: Date): Promise<Samp
       `${sample.org_id} has no NDA in force: "ops nda accept --org ${sample.org_id}" first.`,
     );
   }
+  // The link itself goes out in fulfilment.ts (sendDue), where sample.link_sent belongs.
   return tx.update('samples', id, { approved_at: now.toISOString() });
 }
 
@@ -97,6 +98,7 @@ export async function rejectSample(
     rejected_at: now.toISOString(),
     reject_reason: reason.trim(),
   });
+  // events: sample.rejected
   const account = await tx.accountById(sample.account_id);
   if (account) {
     const message = sampleRejectedToLab(sample, listingTitle(sample.listing_id), sample.reject_reason ?? '');

@@ -151,6 +151,11 @@ export class Queries implements StoreReads {
       .sort(newestFirst);
   }
 
+  async samplePage(query: Parameters<StoreReads['samplePage']>[0]) {
+    const mine = (await this.#all('samples')).filter((s) => s.org_id === query.orgId);
+    return page(mine.sort(newestFirst), query);
+  }
+
   async samplesSince(orgId: string, since: Date) {
     const after = since.toISOString();
     return (await this.#all('samples')).filter((s) => s.org_id === orgId && s.created_at > after);

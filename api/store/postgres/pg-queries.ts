@@ -53,7 +53,7 @@ export class PgQueries implements StoreReads {
   }
 
   /** Newest first, one page: `where` is a condition on the table's columns, with $1… as in `values`. */
-  async #page<C extends 'requests' | 'demand' | 'deliveries'>(
+  async #page<C extends 'requests' | 'demand' | 'samples' | 'deliveries'>(
     collection: C,
     where: string[],
     values: unknown[],
@@ -157,6 +157,10 @@ export class PgQueries implements StoreReads {
       `SELECT doc FROM sample_requests ${filter} ORDER BY created_at DESC, id DESC`,
       values,
     );
+  }
+
+  samplePage(query: Parameters<StoreReads['samplePage']>[0]) {
+    return this.#page('samples', ['org_id = $1'], [query.orgId], query);
   }
 
   samplesSince(orgId: string, since: Date) {

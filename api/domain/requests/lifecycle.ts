@@ -1,0 +1,140 @@
+// A data request's life after it is stored (contract §9): received → in_review → proposal_sent → closed (with an
+// outcome), forward only. Each change is one function, run inside one store transaction, that writes the new
+// status, appends the event the lab sees and queues the lab's mail in the same write: so a change is never told
+// without being stored, nor stored without being told. (Webhook events belong at the marked lines.)
+import { ApiError, notFound, RefusedError } from '../../errors.ts';
+import type { DataRequestRecord, RequestEvent } from '../../store/records.ts';
+import type { Tx } from '../../store/store.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import {
+  REQUEST_OUTCOMES,
+  REQUEST_STATUSES,
+  type RequestOutcome,
+  type RequestStatus,
+} from '../vocabulary.ts';
+import { replyToLab, statusChangeToLab, withdrawnToLead } from './mails.ts';
+import { eventsOf } from './views.ts';
+
+const rank = (status: RequestStatus) => REQUEST_STATUSES.indexOf(status);
+
+export const isRequestStatus = (value: string): value is RequestStatus =>
+  (REQUEST_STATUSES as readonly string[]).includes(value);
+export const isOutcome = (value: string): value is RequestOutcome =>
+  (REQUEST_OUTCOMES as readonly string[]).includes(value);
+
+async function requireRequest(tx: Tx, id: string): Promise<DataRequestRecord> {
+  const request = await tx.requestById(id);
+  if (!request) throw new RefusedError(`No data request ${id}: "ops requests list" shows them.`);
+  return request;
+}
+
+/** Appends `event`, applies `patch`, and mails the lab's contact (a move, or the lead's reply), all in `tx`. */
+async function record(
+  tx: Tx,
+  request: DataRequestRecord,
+  kind: 'move' | 'reply',
+  event: RequestEvent,
+  patch: Partial<DataRequestRecord>,
+  now: Date,
+): Promise<DataRequestRecord> {
+  const events = [...eventsOf(request), event];
+  const updated = await tx.update('requests', request.id, { ...patch, events });
+  const account = await tx.accountById(request.account_id);
+  if (account) {
+    const message =
+      kind === 'move'
+        ? statusChangeToLab(updated, account, event)
+        : replyToLab(updated, account, event.message ?? '');
+    // One mail per event: the event's place in the history names it.
+    await enqueueMail(tx, `request:${request.id}:event:${events.length - 1}`, account.email, message, now);
+  }
+  return updated;
+}
+
+export type Move = { status: RequestStatus; outcome?: RequestOutcome | null; message?: string | null };
+
+/** The operator moves a request forward (`ops requests move`); closing needs an outcome, nothing else takes one. */
+export async function moveRequest(tx: Tx, id: string, move: Move, now: Date): Promise<DataRequestRecord> {
+  const request = await requireRequest(tx, id);
+  if (request.status === 'closed') throw new RefusedError(`Request ${id} is closed (${request.outcome}).`);
+  if (rank(move.status) <= rank(request.status)) {
+    const next = REQUEST_STATUSES.slice(rank(request.status) + 1).join(', ');
+    throw new RefusedError(`Request ${id} is ${request.status}; it moves forward only: to ${next}.`);
+  }
+  if (move.status === 'closed' && !move.outcome)
+    throw new RefusedError(`Closing needs --outcome: ${REQUEST_OUTCOMES.join(', ')}.`);
+  if (move.status !== 'closed' && move.outcome)
+    throw new RefusedError('--outcome goes with closed only.');
+  const message = move.message?.trim() || null;
+  const at = now.toISOString();
+  // events: request.status_changed
+  return record(
+    tx,
+    request,
+    'move',
+    { at, status: move.status, message },
+    {
+      status: move.status,
+      ...(move.status === 'closed' ? { outcome: move.outcome!, closed_at: at } : {}),
+      ...(message && !request.replied_at ? { replied_at: at } : {}),
+    },
+    now,
+  );
+}
+
+/** The sourcing lead's reply (`ops requests reply --message`): the lab is mailed it; received moves to in_review. */
+export async function replyToRequest(
+  tx: Tx,
+  id: string,
+  text: string,
+  now: Date,
+): Promise<DataRequestRecord> {
+  const request = await requireRequest(tx, id);
+  const message = text.trim();
+  if (!message) throw new RefusedError('Give the lab your reply: --message "…".');
+  if (request.status === 'closed') throw new RefusedError(`Request ${id} is closed (${request.outcome}).`);
+  const at = now.toISOString();
+  const status = request.status === 'received' ? 'in_review' : request.status;
+  // events: request.replied (and request.status_changed when it moved received → in_review)
+  return record(
+    tx,
+    request,
+    'reply',
+    { at, status, message },
+    { ...(status !== request.status ? { status } : {}), replied_at: request.replied_at ?? at },
+    now,
+  );
+}
+
+/** The lab withdraws its own request (POST /api/v1/requests/{id}/withdraw), until it is closed. */
+export async function withdrawRequest(
+  tx: Tx,
+  id: string,
+  orgId: string,
+  sourcingLeadEmail: string,
+  now: Date,
+): Promise<DataRequestRecord> {
+  const request = await tx.requestById(id);
+  if (!request || request.org_id !== orgId) {
+    throw notFound(`Your organisation has no data request ${id.slice(0, 80)}. GET /api/v1/requests lists yours.`);
+  }
+  if (request.status === 'closed') {
+    throw new ApiError(
+      409,
+      'conflict',
+      `This request is closed already (outcome ${request.outcome}); there is nothing to withdraw. Submit a new request if you need data again.`,
+    );
+  }
+  const at = now.toISOString();
+  // events: request.status_changed
+  const updated = await record(
+    tx,
+    request,
+    'move',
+    { at, status: 'closed', message: 'Withdrawn by your organisation.' },
+    { status: 'closed', outcome: 'withdrawn', closed_at: at },
+    now,
+  );
+  await enqueueMail(tx, `request:${id}:withdrawn:lead`, sourcingLeadEmail, withdrawnToLead(updated), now);
+  return updated;
+}

@@ -1,0 +1,37 @@
+// Paging of the lists (contract §9): `limit` (1–100, default 50) and `cursor`, answered with `next_cursor` (null
+// at the end). A cursor is opaque to clients; one that did not come from us is 422, never a silent restart.
+import { z } from 'zod';
+import { DEFAULT_PAGE, LIST_LIMIT } from '../domain/requests/views.ts';
+
+/** Both engines encode a cursor as base64url JSON of [created_at, id] (api/store/*). */
+function isCursor(value: string): boolean {
+  try {
+    const decoded = JSON.parse(Buffer.from(value, 'base64url').toString()) as unknown;
+    return Array.isArray(decoded) && decoded.length === 2 && decoded.every((part) => typeof part === 'string');
+  } catch {
+    return false;
+  }
+}
+
+const LIMIT_SAID = `a whole number from 1 to ${LIST_LIMIT}`;
+
+export const pageShape = {
+  limit: z.coerce
+    .number({ error: `must be ${LIMIT_SAID}` })
+    .int({ error: `must be ${LIMIT_SAID}` })
+    .min(1, { error: `must be ${LIMIT_SAID}` })
+    .max(LIST_LIMIT, { error: `must be ${LIMIT_SAID}` })
+    .default(DEFAULT_PAGE)
+    .describe(`How many to answer, 1 to ${LIST_LIMIT} (default ${DEFAULT_PAGE})`),
+  cursor: z
+    .string()
+    .max(400)
+    .refine(isCursor, { error: 'is not a cursor we gave: pass next_cursor from the previous page as it is' })
+    .optional()
+    .describe('next_cursor from the previous page; leave out for the first page'),
+};
+
+export const PAGE_PARAMETERS = ['limit', 'cursor'] as const;
+
+/** A page's answer: the items, how many, and the cursor of the next page (null at the end). */
+export const pageBody = <T>(data: T[], next: string | null) => ({ data, count: data.length, next_cursor: next });

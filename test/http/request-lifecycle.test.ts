@@ -1,0 +1,278 @@
+// A data request's whole life as the lab sees it (contract §9), over HTTP against the built server, with the
+// operator CLI on the same store and every mail read from a real SMTP server on loopback: submitted with bands as
+// labs write them → matches → the lead's reply → a proposal → closed; a second request withdrawn by the lab;
+// the refusals of bands, domains and listing ids; paging of the lab's list. One journey, in order.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectError, LISTING_ID, type Json } from '../support/api-client.ts';
+import { requireBuild } from '../support/dist.ts';
+import { makeLab, type Lab } from '../support/lab.ts';
+import { ops } from '../support/ops.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp, type Received } from '../support/smtp.ts';
+
+const LEAD = 'lead@sourcing.example';
+let server: RunningServer;
+let mail: Awaited<ReturnType<typeof startSmtp>>;
+let lab: Lab;
+let other: Lab;
+
+/** The operator's environment: the server's store and mail server, as the runbook has it. */
+const env = () => ({ DATA_DIR: server.dataDir, SMTP_URL: mail.url, SOURCING_LEAD_EMAIL: LEAD });
+const opsRun = (...args: string[]) => ops(env(), ...args);
+async function opsOk(...args: string[]): Promise<Json> {
+  const result = await opsRun(...args);
+  expect(result.code, `ops ${args.join(' ')}: ${result.stderr}`).toBe(0);
+  return result.json;
+}
+
+async function call(path: string, options: { method?: string; key?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.key) headers.Authorization = `Bearer ${options.key}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(server.url + path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Json };
+}
+
+/** Mail to `address` whose subject contains `subject`: waits for it (the queue sends within a second or two). */
+async function mailTo(address: string, subject: string): Promise<Received> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const found = mail.received.find(
+      (r) => r.envelopeTo.includes(address) && (r.mail.subject ?? '').includes(subject),
+    );
+    if (found) return found;
+    if (Date.now() > until) {
+      const seen = mail.received.map((r) => `${r.envelopeTo} ${r.mail.subject}`).join('\n');
+      throw new Error(`no mail to ${address} about "${subject}"; received:\n${seen}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  requireBuild();
+  mail = await startSmtp();
+  server = await startServer({
+    SMTP_URL: mail.url,
+    SOURCING_LEAD_EMAIL: LEAD,
+    SITE_URL: 'http://dss.example',
+    RATE_LIMIT_KEY_PER_MINUTE: '100000',
+  });
+  [lab, other] = await Promise.all([
+    makeLab(env(), `lifecycle lab ${randomUUID().slice(0, 8)}`),
+    makeLab(env(), 'other lab'),
+  ]);
+});
+afterAll(async () => {
+  await server?.stop();
+  await mail?.close();
+});
+
+describe('a request from submission to close, as the lab sees it', () => {
+  const body = {
+    data_types: ['call_audio'],
+    languages: ['en', 'Spanish'],
+    domains: ['Insurance'],
+    volume: '500–2,000 hours',
+    timeline: '2 to 4 weeks',
+    exclusivity: 'non_exclusive',
+    listing_id: LISTING_ID,
+    description: `Auto insurance claims calls recorded in the United States, for ASR evaluation (${randomUUID()}).`,
+    publish_to_demand_board: true,
+  };
+  let id: string;
+  let matches: Json[];
+
+  test('submitted with bands as labs write them: 201 with the matches, best first', async () => {
+    const created = await call('/api/v1/requests', { method: 'POST', key: lab.key, body });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data).toMatchObject({ id: expect.stringMatching(/^req_/), status: 'received' });
+    id = created.body.data.id;
+    matches = created.body.data.matches;
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches.length).toBeLessThanOrEqual(5);
+    expect(matches[0]).toEqual({
+      listing_id: LISTING_ID,
+      title: expect.any(String),
+      url: `http://dss.example/catalog/${LISTING_ID}/`,
+      matched: ['data_type', 'language', 'domain', 'geography', 'volume'],
+      missing: [],
+    });
+    for (const match of matches) expect(match.matched).toContain('data_type');
+  });
+
+  test('the lead is mailed the request with its matches, the lab an acknowledgement', async () => {
+    const lead = await mailTo(LEAD, 'New data request');
+    expect(lead.mail.text).toContain(id);
+    expect(lead.mail.text).toContain('500–2,000 hours');
+    expect(lead.mail.text).toContain(`http://dss.example/catalog/${LISTING_ID}/`);
+    expect(lead.mail.html).toContain(matches[0].title.replaceAll('&', '&amp;'));
+    const ack = await mailTo(lab.email, `We received your data request ${id}`);
+    expect(ack.mail.html).toBeTruthy();
+  });
+
+  test('GET /api/v1/requests/{id}: shown as written, normalised beside, one event, the matches', async () => {
+    const one = await call(`/api/v1/requests/${id}`, { key: lab.key });
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({
+      id,
+      status: 'received',
+      outcome: null,
+      volume: '500–2,000 hours',
+      volume_range: { min: 500, max: 2000, unit: 'hours' },
+      timeline: '2 to 4 weeks',
+      timeline_range: { min: 14, max: 28, unit: 'days' },
+      domains: ['insurance'],
+      listing_id: LISTING_ID,
+      matches,
+    });
+    expect(Date.parse(one.body.data.reply_due_at)).toBeGreaterThan(Date.parse(one.body.data.created_at));
+    expect(one.body.data.events).toEqual([{ at: one.body.data.created_at, status: 'received', message: null }]);
+  });
+
+  test('ops requests show: the request whole, with its matches and events', async () => {
+    const shown = await opsOk('requests', 'show', id);
+    expect(shown.matches).toEqual(matches);
+    expect(shown.events).toHaveLength(1);
+  });
+
+  test("the lead's reply: in_review, the words in the events and in the lab's mail", async () => {
+    const words = 'Thank you: we have two listings close to this; a proposal follows this week.';
+    const replied = await opsOk('requests', 'reply', id, '--message', words);
+    expect(replied.status).toBe('in_review');
+    const one = await call(`/api/v1/requests/${id}`, { key: lab.key });
+    expect(one.body.data.status).toBe('in_review');
+    expect(one.body.data.events.map((e: Json) => [e.status, e.message])).toEqual([
+      ['received', null],
+      ['in_review', words],
+    ]);
+    const reply = await mailTo(lab.email, `Reply to your data request ${id}`);
+    expect(reply.mail.text).toContain(words);
+    expect(reply.mail.html).toContain('proposal follows this week');
+  });
+
+  test('moves go forward only; a bad status or outcome is bad usage (2), a backward move refused (1)', async () => {
+    expect((await opsRun('requests', 'move', id, 'received')).code).toBe(1);
+    expect((await opsRun('requests', 'move', id, 'in_review')).code).toBe(1);
+    expect((await opsRun('requests', 'move', id, 'done')).code).toBe(2);
+    expect((await opsRun('requests', 'move', id, 'closed', '--outcome', 'won')).code).toBe(2);
+    expect((await opsRun('requests', 'move', id, 'closed')).code).toBe(1); // closing needs an outcome
+    expect((await opsRun('requests', 'move', id, 'proposal_sent', '--outcome', 'licensed')).code).toBe(1);
+    expect((await opsRun('requests', 'move', 'req_nope', 'proposal_sent')).code).toBe(1);
+    expect((await call(`/api/v1/requests/${id}`, { key: lab.key })).body.data.events).toHaveLength(2);
+  });
+
+  test('a proposal, then closed as licensed: each move in the events and mailed to the lab', async () => {
+    await opsOk('requests', 'move', id, 'proposal_sent', '--message', 'Proposal attached: 1,200 hours.');
+    await mailTo(lab.email, `Your data request ${id} is proposal_sent`);
+    await opsOk('requests', 'move', id, 'closed', '--outcome', 'licensed');
+    const closed = await mailTo(lab.email, `Your data request ${id} is closed: licensed`);
+    expect(closed.mail.text).toContain('outcome: licensed');
+    const one = await call(`/api/v1/requests/${id}`, { key: lab.key });
+    expect(one.body.data).toMatchObject({ status: 'closed', outcome: 'licensed' });
+    expect(one.body.data.events.map((e: Json) => [e.status, e.message])).toEqual([
+      ['received', null],
+      ['in_review', expect.any(String)],
+      ['proposal_sent', 'Proposal attached: 1,200 hours.'],
+      ['closed', null],
+    ]);
+    expect((await opsRun('requests', 'reply', id, '--message', 'late')).code).toBe(1);
+    expectError(await call(`/api/v1/requests/${id}/withdraw`, { method: 'POST', key: lab.key }), 409, 'conflict');
+  });
+
+  test('the lab withdraws another request: closed as withdrawn, the lead told; never twice, never for others', async () => {
+    const created = await call('/api/v1/requests', {
+      method: 'POST',
+      key: lab.key,
+      body: { data_types: ['ct_study'], volume: '10k+ studies', description: 'Chest CT studies for nodule detection.' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const second = created.body.data.id;
+    expectError(await call(`/api/v1/requests/${second}/withdraw`, { method: 'POST', key: other.key }), 404, 'not_found');
+    const withdrawn = await call(`/api/v1/requests/${second}/withdraw`, { method: 'POST', key: lab.key });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(withdrawn.body.data).toMatchObject({ id: second, status: 'closed', outcome: 'withdrawn' });
+    expect(withdrawn.body.data.events.at(-1)).toMatchObject({ status: 'closed' });
+    await mailTo(LEAD, `Data request ${second} withdrawn`);
+    await mailTo(lab.email, `Your data request ${second} is closed: withdrawn`);
+    expectError(await call(`/api/v1/requests/${second}/withdraw`, { method: 'POST', key: lab.key }), 409, 'conflict');
+  });
+});
+
+describe('refusals name the field and the closest valid value, and store nothing', () => {
+  test.each([
+    ['volume', { volume: '5 TB' }, '"1-5 TB"'],
+    ['volume', { volume: '10-5 TB' }, 'smaller'],
+    ['timeline', { timeline: 'asap' }, '"3-6 months"'],
+    ['domains.0', { domains: ['Insurence'] }, '"insurance"'],
+    ['listing_id', { listing_id: 'us-auto-insurance-claims-call' }, `"${LISTING_ID}"`],
+  ])('%s: %j', async (field, extra, hint) => {
+    const before = (await call('/api/v1/requests?limit=100', { key: other.key })).body.count;
+    const refused = await call('/api/v1/requests', {
+      method: 'POST',
+      key: other.key,
+      body: { data_types: ['call_audio'], description: 'Calls for a refusal test, please ignore.', ...extra },
+    });
+    expectError(refused, 422, 'invalid');
+    expect(Object.keys(refused.body.error.fields)).toEqual([field]);
+    expect(refused.body.error.fields[field].join(' ')).toContain(hint);
+    expect((await call('/api/v1/requests?limit=100', { key: other.key })).body.count).toBe(before);
+  });
+
+  test('domains in any case and spacing are stored as the vocabulary has them', async () => {
+    const created = await call('/api/v1/requests', {
+      method: 'POST',
+      key: other.key,
+      body: {
+        data_types: ['call_audio'],
+        domains: ['Public sector', ' TELECOMMUNICATIONS '],
+        description: 'Citizen service line calls for intent detection.',
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const one = await call(`/api/v1/requests/${created.body.data.id}`, { key: other.key });
+    expect(one.body.data.domains).toEqual(['public_sector', 'telecommunications']);
+  });
+});
+
+describe("paging the lab's requests", () => {
+  test('limit and cursor walk the list newest first; next_cursor is null at the end; status filters', async () => {
+    const all = (await call('/api/v1/requests', { key: lab.key })).body;
+    expect(all.count).toBe(2);
+    expect(all.next_cursor).toBeNull();
+    const first = await call('/api/v1/requests?limit=1', { key: lab.key });
+    expect(first.body.data.map((r: Json) => r.id)).toEqual([all.data[0].id]);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await call(`/api/v1/requests?limit=1&cursor=${first.body.next_cursor}`, { key: lab.key });
+    expect(second.body.data.map((r: Json) => r.id)).toEqual([all.data[1].id]);
+    expect(second.body.next_cursor).toBeNull();
+    const closed = await call('/api/v1/requests?status=closed', { key: lab.key });
+    expect(closed.body.count).toBe(2);
+    expect((await call('/api/v1/requests?status=received', { key: lab.key })).body.count).toBe(0);
+  });
+
+  test.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=ten', 'limit'],
+    ['cursor=not-a-cursor', 'cursor'],
+    ['status=open', 'status'],
+    ['page=2', 'page'],
+    ['limit=5&limit=6', 'limit'],
+  ])('?%s is 422 naming %s', async (query, field) => {
+    const refused = await call(`/api/v1/requests?${query}`, { key: lab.key });
+    expectError(refused, 422, 'invalid');
+    expect(Object.keys(refused.body.error.fields)).toContain(field);
+  });
+
+  test('a detail takes no parameters', async () => {
+    const [mine] = (await call('/api/v1/requests', { key: lab.key })).body.data;
+    expectError(await call(`/api/v1/requests/${mine.id}?expand=all`, { key: lab.key }), 422, 'invalid');
+  });
+});
