@@ -10,6 +10,7 @@ import type { Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
 import type { Caller } from '../labs/api-keys.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { emitEvent } from '../webhooks/events.ts';
 import { nextBusinessDay } from './business-days.ts';
 import { newRequestToLead, requestAckToLab } from './mails.ts';
 import type { DataRequestInput } from './request-schema.ts';
@@ -18,10 +19,7 @@ import { facets } from './views.ts';
 export type Created = { status: number; body: unknown; replayed: boolean };
 
 /** `listing_id` must name a listing of the catalogue: 422 naming the closest id otherwise. */
-export function checkListingId(
-  input: DataRequestInput,
-  catalog: Pick<Catalog, 'find' | 'filter'>,
-): void {
+export function checkListingId(input: DataRequestInput, catalog: Pick<Catalog, 'find' | 'filter'>): void {
   const id = input.listing_id;
   if (id === null || catalog.find(id)) return;
   const ids = catalog.filter(EVERY_LISTING).data.map((listing) => listing.id);
@@ -100,7 +98,18 @@ export async function createDataRequest(
     now,
   );
   await enqueueMail(tx, `request:${request.id}:ack`, account.email, requestAckToLab(request, account), now);
-  // events: request.created
+  const created = {
+    id: request.id,
+    status: request.status,
+    created_at,
+    listing_id: request.listing_id ?? null,
+    matches,
+  };
+  await emitEvent(
+    tx,
+    { orgId: caller.org.id, type: 'request.created', key: `request:${request.id}:created`, data: created },
+    now,
+  );
   const body = { data: { id: request.id, status: request.status, matches } };
   if (idempotencyId) {
     await tx.insert('idempotency', {

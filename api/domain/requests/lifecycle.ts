@@ -1,11 +1,12 @@
 // A data request's life after it is stored (contract §9): received → in_review → proposal_sent → closed (with an
 // outcome), forward only. Each change is one function, run inside one store transaction, that writes the new
 // status, appends the event the lab sees and queues the lab's mail in the same write: so a change is never told
-// without being stored, nor stored without being told. (Webhook events belong at the marked lines.)
+// without being stored, nor stored without being told: the webhook events go in the same write too.
 import { ApiError, notFound, RefusedError } from '../../errors.ts';
 import type { DataRequestRecord, RequestEvent } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { emitEvent } from '../webhooks/events.ts';
 import {
   REQUEST_OUTCOMES,
   REQUEST_STATUSES,
@@ -48,7 +49,47 @@ async function record(
     // One mail per event: the event's place in the history names it.
     await enqueueMail(tx, `request:${request.id}:event:${events.length - 1}`, account.email, message, now);
   }
+  await tellWebhooks(tx, request, updated, kind, event, events.length - 1, now);
   return updated;
+}
+
+/** request.status_changed when the status moved; request.replied for the lead's reply. */
+async function tellWebhooks(
+  tx: Tx,
+  before: DataRequestRecord,
+  after: DataRequestRecord,
+  kind: 'move' | 'reply',
+  event: RequestEvent,
+  index: number,
+  now: Date,
+): Promise<void> {
+  const data = { id: after.id, status: after.status, at: event.at };
+  const key = `request:${after.id}:event:${index}`;
+  if (after.status !== before.status) {
+    await emitEvent(
+      tx,
+      {
+        orgId: after.org_id,
+        type: 'request.status_changed',
+        key: `${key}:status`,
+        data: {
+          ...data,
+          previous_status: before.status,
+          outcome: after.outcome ?? null,
+          message: event.message,
+        },
+      },
+      now,
+    );
+  }
+  if (kind === 'reply') {
+    const replied = { ...data, message: event.message };
+    await emitEvent(
+      tx,
+      { orgId: after.org_id, type: 'request.replied', key: `${key}:reply`, data: replied },
+      now,
+    );
+  }
 }
 
 export type Move = { status: RequestStatus; outcome?: RequestOutcome | null; message?: string | null };
@@ -63,11 +104,9 @@ export async function moveRequest(tx: Tx, id: string, move: Move, now: Date): Pr
   }
   if (move.status === 'closed' && !move.outcome)
     throw new RefusedError(`Closing needs --outcome: ${REQUEST_OUTCOMES.join(', ')}.`);
-  if (move.status !== 'closed' && move.outcome)
-    throw new RefusedError('--outcome goes with closed only.');
+  if (move.status !== 'closed' && move.outcome) throw new RefusedError('--outcome goes with closed only.');
   const message = move.message?.trim() || null;
   const at = now.toISOString();
-  // events: request.status_changed
   return record(
     tx,
     request,
@@ -95,7 +134,6 @@ export async function replyToRequest(
   if (request.status === 'closed') throw new RefusedError(`Request ${id} is closed (${request.outcome}).`);
   const at = now.toISOString();
   const status = request.status === 'received' ? 'in_review' : request.status;
-  // events: request.replied (and request.status_changed when it moved received → in_review)
   return record(
     tx,
     request,
@@ -116,7 +154,9 @@ export async function withdrawRequest(
 ): Promise<DataRequestRecord> {
   const request = await tx.requestById(id);
   if (!request || request.org_id !== orgId) {
-    throw notFound(`Your organisation has no data request ${id.slice(0, 80)}. GET /api/v1/requests lists yours.`);
+    throw notFound(
+      `Your organisation has no data request ${id.slice(0, 80)}. GET /api/v1/requests lists yours.`,
+    );
   }
   if (request.status === 'closed') {
     throw new ApiError(
@@ -126,7 +166,6 @@ export async function withdrawRequest(
     );
   }
   const at = now.toISOString();
-  // events: request.status_changed
   const updated = await record(
     tx,
     request,

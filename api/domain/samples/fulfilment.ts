@@ -11,6 +11,7 @@ import { audit } from '../audit.ts';
 import { ndaAccepted } from '../labs/nda.ts';
 import type { Catalog } from '../listings/catalog.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { emitEvent } from '../webhooks/events.ts';
 import type { LinkSigner } from './links.ts';
 import { sampleFileMissingToLead, sampleLinkToLab } from './mails.ts';
 
@@ -70,7 +71,14 @@ async function issueLink(
   // The first link keeps its old mail id (one event, one mail); each fresh one is an event of its own.
   const event = links === 1 ? `sample:${sample.id}:link` : `sample:${sample.id}:link:${links}`;
   await enqueueMail(tx, event, account.email, message, now);
-  // events: sample.link_sent
+  // The link itself goes only to the account's mailbox: the event says that it went, and until when it works.
+  const sent = {
+    id: sample.id,
+    listing_id: sample.listing_id,
+    status: 'link_sent',
+    link_expires_at: link.expiresAt.toISOString(),
+  };
+  await emitEvent(tx, { orgId: sample.org_id, type: 'sample.link_sent', key: event, data: sent }, now);
   return updated;
 }
 
@@ -87,7 +95,9 @@ export async function sendFreshLink(
   const { store } = deps;
   const sample = await store.sampleById(id);
   if (!sample || sample.org_id !== orgId)
-    throw notFound(`Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`);
+    throw notFound(
+      `Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`,
+    );
   if (sample.status !== 'sent') {
     throw new ApiError(
       409,
@@ -120,7 +130,11 @@ export async function sendFreshLink(
     const orgNow = await tx.orgById(orgId);
     // Checked again inside the write: a revoke between the checks above and here must win.
     if (current.status !== 'sent' || !orgNow || !ndaAccepted(orgNow) || orgNow.nda.accepted_at !== acceptedAt)
-      throw new ApiError(409, 'conflict', 'The sample request or the NDA changed meanwhile; read it again and retry.');
+      throw new ApiError(
+        409,
+        'conflict',
+        'The sample request or the NDA changed meanwhile; read it again and retry.',
+      );
     return issueLink(tx, current, listing.title, link, now);
   });
 }

@@ -6,6 +6,7 @@ import { newId } from '../ids.ts';
 import type { Caller } from '../labs/api-keys.ts';
 import { ndaAccepted } from '../labs/nda.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { emitEvent } from '../webhooks/events.ts';
 import { sampleRejectedToLab, sampleRequestToLead } from './mails.ts';
 
 const DAY_MS = 86_400_000;
@@ -98,7 +99,17 @@ export async function rejectSample(
     rejected_at: now.toISOString(),
     reject_reason: reason.trim(),
   });
-  // events: sample.rejected
+  const rejected = {
+    id: sample.id,
+    listing_id: sample.listing_id,
+    status: 'rejected',
+    reason: sample.reject_reason,
+  };
+  await emitEvent(
+    tx,
+    { orgId: sample.org_id, type: 'sample.rejected', key: `sample:${id}:rejected`, data: rejected },
+    now,
+  );
   const account = await tx.accountById(sample.account_id);
   if (account) {
     const message = sampleRejectedToLab(sample, listingTitle(sample.listing_id), sample.reject_reason ?? '');
