@@ -14,8 +14,8 @@ export const ERROR_CODES = {
   },
   unauthorized: {
     status: 401,
-    when: 'The API key is missing (where one is needed), malformed, unknown or revoked; a present but invalid key is refused on public endpoints too',
-    todo: 'Send Authorization: Bearer <API_KEY>; keys come from the service operator.',
+    when: 'The API key or session is missing (where one is needed), or the key is malformed, unknown, revoked or expired; a present but invalid key is refused on public endpoints too',
+    todo: 'Send Authorization: Bearer <API_KEY> (keys come from the dashboard), or sign in at /signin/.',
   },
   nda_required: {
     status: 403,
@@ -24,8 +24,8 @@ export const ERROR_CODES = {
   },
   forbidden: {
     status: 403,
-    when: 'This key or link may not do this; for a sample download: the link is forged or altered, for another listing, or the NDA was withdrawn',
-    todo: 'Use the link from your email as it is, or ask for the sample again; when asking for a sample, treat it like nda_required.',
+    when: 'This key, session or link may not do this: a key managing keys or the team, a member doing an admin\'s task, a session request from another site (Origin), a form without its CSRF token; for a sample download: the link is forged or altered, for another listing, or the NDA was withdrawn',
+    todo: 'Use the dashboard as an admin for keys and team; use the link from your email as it is, or ask for the sample again; when asking for a sample, treat it like nda_required.',
   },
   not_found: {
     status: 404,
@@ -44,8 +44,13 @@ export const ERROR_CODES = {
   },
   conflict: {
     status: 409,
-    when: 'A request with this Idempotency-Key is still being processed',
-    todo: 'Retry in a moment.',
+    when: 'A request with this Idempotency-Key is still being processed, or the change would leave the organisation without an admin',
+    todo: 'Retry in a moment; for the team, invite another admin first.',
+  },
+  nda_outdated: {
+    status: 409,
+    when: 'The NDA accepted is not the current version or text',
+    todo: 'Read the current NDA (GET /api/v1/nda, /legal/nda/) and accept its version and sha256.',
   },
   link_expired: {
     status: 410,

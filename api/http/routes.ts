@@ -7,11 +7,19 @@ import { getMe } from '../handlers/me.ts';
 import { createRequest, getRequest, listRequests } from '../handlers/requests.ts';
 import { downloadSample } from '../handlers/sample-download.ts';
 import { askForSample, listSampleRequests } from '../handlers/samples.ts';
+import { createAccessRequest } from '../handlers/access-requests.ts';
+import { createKey, listKeys, revokeOwnKey, rotateOwnKey } from '../handlers/keys.ts';
+import { acceptNda, getNda } from '../handlers/nda.ts';
+import { askForSigninLink, logout } from '../handlers/session.ts';
+import { invite, listTeam, removeMember } from '../handlers/team.ts';
 import type { Route } from './router.ts';
 import type { Handler } from './types.ts';
 
-/** public: anyone, counted per client IP (per key when one is sent); key: an API key is required; unlimited: neither. */
-export type Access = 'public' | 'key' | 'unlimited';
+/**
+ * public: anyone, counted per client IP (per key or account when one is sent); key: a lab, by API key or dashboard
+ * session; session: a signed-in person (a key is 403); unlimited: neither counted nor required.
+ */
+export type Access = 'public' | 'key' | 'session' | 'unlimited';
 export type Endpoint = { handle: Handler; access: Access };
 
 const route = (
@@ -37,4 +45,16 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   route('GET', '/api/v1/samples/:id/download', downloadSample),
   route('GET', '/api/v1/sample-requests', listSampleRequests, 'key'),
   route('GET', '/api/v1/me', getMe, 'key'),
+  route('POST', '/api/v1/access-requests', createAccessRequest),
+  route('POST', '/api/v1/session/link', askForSigninLink),
+  route('POST', '/api/v1/session/logout', logout, 'session'),
+  route('GET', '/api/v1/nda', getNda),
+  route('POST', '/api/v1/nda/acceptances', acceptNda, 'session'),
+  route('GET', '/api/v1/keys', listKeys, 'session'),
+  route('POST', '/api/v1/keys', createKey, 'session'),
+  route('POST', '/api/v1/keys/:id/rotate', rotateOwnKey, 'session'),
+  route('DELETE', '/api/v1/keys/:id', revokeOwnKey, 'session'),
+  route('GET', '/api/v1/team', listTeam, 'session'),
+  route('POST', '/api/v1/team/invitations', invite, 'session'),
+  route('DELETE', '/api/v1/team/:id', removeMember, 'session'),
 ];

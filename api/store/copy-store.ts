@@ -16,6 +16,10 @@ const ORDER: Collection[] = [
   'idempotency',
   'audit',
   'mail',
+  'sessions',
+  'signin_tokens',
+  'access_requests',
+  'nda_acceptances',
 ];
 const BATCH = 500;
 const SPOT_CHECKS = 20;

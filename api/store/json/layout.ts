@@ -11,7 +11,18 @@ export const SEGMENT_MAX_RECORDS = 500;
 export const SEGMENT_MAX_BYTES = 128 * 1024;
 
 export const CORE_COLLECTIONS = ['orgs', 'accounts', 'keys'] as const;
-export const SEGMENT_COLLECTIONS = ['requests', 'demand', 'samples', 'idempotency', 'audit', 'mail'] as const;
+export const SEGMENT_COLLECTIONS = [
+  'requests',
+  'demand',
+  'samples',
+  'idempotency',
+  'audit',
+  'mail',
+  'sessions',
+  'signin_tokens',
+  'access_requests',
+  'nda_acceptances',
+] as const;
 export const COLLECTIONS: readonly Collection[] = [...CORE_COLLECTIONS, ...SEGMENT_COLLECTIONS];
 
 export type CoreCollection = (typeof CORE_COLLECTIONS)[number];
@@ -29,6 +40,10 @@ export const emptySegment = (): Segment => ({
   idempotency: [],
   audit: [],
   mail: [],
+  sessions: [],
+  signin_tokens: [],
+  access_requests: [],
+  nda_acceptances: [],
 });
 
 export const segmentName = (n: number) => `seg-${String(n).padStart(6, '0')}.json`;
