@@ -11,11 +11,21 @@ import { hashSecret, newSecret, SECRET_PATTERN } from './secrets.ts';
 
 export const SIGNIN_TTL_MS = 15 * 60_000;
 export const INVITATION_TTL_MS = 7 * 86_400_000;
-/** Links mailed to one address per hour, whoever asks: a flood of requests reaches an inbox a few times at most. */
-export const LINKS_PER_EMAIL_PER_HOUR = 3;
+/** Links mailed to one address per 15 minutes, whoever asks: a flood reaches an inbox a few times at most. */
+export const LINKS_PER_EMAIL = 5;
+const LINK_WINDOW_MS = 15 * 60_000;
 
-export const signinLink = (siteUrl: URL, token: string) =>
-  new URL(`/signin/callback?token=${token}`, siteUrl).href;
+/** Where a link may send someone after signing in: a dashboard page of this site, nothing else. */
+export const safeNext = (next: string | null | undefined): string | undefined =>
+  next && /^\/dashboard\/[^\\]*$/.test(next) && !next.startsWith('//') && next.length <= 300 ? next : undefined;
+
+export function signinLink(siteUrl: URL, token: string, next?: string): string {
+  const url = new URL('/signin/callback', siteUrl);
+  url.searchParams.set('token', token);
+  const back = safeNext(next);
+  if (back) url.searchParams.set('next', back);
+  return url.href;
+}
 
 async function issueToken(
   tx: Tx,
@@ -38,19 +48,25 @@ async function issueToken(
 
 /** True when another link may go to `email` now. */
 async function underEmailLimit(reads: StoreReads, email: string, now: Date): Promise<boolean> {
-  const lastHour = await reads.signinTokensSince(email, new Date(now.getTime() - 3_600_000));
-  return lastHour.length < LINKS_PER_EMAIL_PER_HOUR;
+  const recent = await reads.signinTokensSince(email, new Date(now.getTime() - LINK_WINDOW_MS));
+  return recent.length < LINKS_PER_EMAIL;
 }
 
 /**
- * Mails a sign-in link when `email` (normalised) is a verified, current account's and its hourly limit allows;
- * does nothing otherwise. Returns nothing either way: the caller's answer must not depend on it.
+ * Mails a sign-in link when `email` (normalised) is a verified, current account's and its limit allows;
+ * does nothing otherwise (LINKS_PER_EMAIL per 15 minutes). Returns nothing either way: the caller's answer must not depend on it.
  */
-export async function requestSigninLink(tx: Tx, email: string, siteUrl: URL, now: Date): Promise<void> {
+export async function requestSigninLink(
+  tx: Tx,
+  email: string,
+  siteUrl: URL,
+  now: Date,
+  next?: string,
+): Promise<void> {
   const account = await tx.accountByEmail(email);
   if (!account || !account.verified_at || account.removed_at) return;
   if (!(await underEmailLimit(tx, email, now))) return;
-  await mailSigninLink(tx, account, siteUrl, now);
+  await mailSigninLink(tx, account, siteUrl, now, undefined, next);
 }
 
 /** A link for `account`, mailed (also used when the operator approves an access request). */
@@ -60,6 +76,7 @@ export async function mailSigninLink(
   siteUrl: URL,
   now: Date,
   build = (link: string) => signinLinkMail(link, SIGNIN_TTL_MS / 60_000),
+  next?: string,
 ): Promise<void> {
   const { token, record } = await issueToken(
     tx,
@@ -67,7 +84,7 @@ export async function mailSigninLink(
     SIGNIN_TTL_MS,
     now,
   );
-  await enqueueMail(tx, `signin:${record.id}`, account.email, build(signinLink(siteUrl, token)), now);
+  await enqueueMail(tx, `signin:${record.id}`, account.email, build(signinLink(siteUrl, token, next)), now);
 }
 
 /** An invitation: a link that creates the verified account with `role` on first use. */
