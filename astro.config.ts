@@ -19,6 +19,9 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   // No page uses sessions; off, so the adapter does not create a session store on disk.
   session: false,
+  // The self-serve forms check Origin against SITE_URL themselves (src/lib/self-serve/forms.ts), as the API does;
+  // Astro's check compares with the address the request reached, which is not SITE_URL behind a TLS proxy.
+  security: { checkOrigin: false },
   build: { inlineStylesheets: 'never', concurrency: 4 },
   devToolbar: { enabled: false },
   integrations: [

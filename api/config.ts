@@ -54,6 +54,7 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('./content'),
   MAX_BODY_BYTES: positiveInt('bytes').default(65536),
   SAMPLE_REQUESTS_PER_DAY: positiveInt('sample requests per organisation per day').default(20),
+  SESSION_TTL_DAYS: positiveInt('days').default(14),
   REDIS_URL: url('a Redis URL such as redis://host:6379', ['redis:', 'rediss:']).optional(),
   DATABASE_URL: url('a PostgreSQL URL such as postgres://user:pass@host:5432/dss', [
     'postgres:',
@@ -93,6 +94,8 @@ const configSchema = envSchema
     linkSecret: e.LINK_SECRET,
     samplesDir: resolve(e.SAMPLES_DIR),
     listingsDir: resolve(e.CONTENT_DIR, 'listings'),
+    contentDir: resolve(e.CONTENT_DIR),
+    sessionTtlDays: e.SESSION_TTL_DAYS,
     maxBodyBytes: e.MAX_BODY_BYTES,
     sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
     databaseUrl: e.DATABASE_URL,

@@ -14,8 +14,8 @@ export const ERROR_CODES = {
   },
   unauthorized: {
     status: 401,
-    when: 'The API key is missing (where one is needed), malformed, unknown or revoked; a present but invalid key is refused on public endpoints too',
-    todo: 'Send Authorization: Bearer <API_KEY>; keys come from the service operator.',
+    when: 'The API key or session is missing (where one is needed), or the key is malformed, unknown, revoked or expired; a present but invalid key is refused on public endpoints too',
+    todo: 'Send Authorization: Bearer <API_KEY> (keys come from the dashboard), or sign in at /signin/.',
   },
   nda_required: {
     status: 403,
@@ -24,8 +24,8 @@ export const ERROR_CODES = {
   },
   forbidden: {
     status: 403,
-    when: 'This key or link may not do this; for a sample download: the link is forged or altered, for another listing, or the NDA was withdrawn',
-    todo: 'Use the link from your email as it is, or ask for the sample again; when asking for a sample, treat it like nda_required.',
+    when: 'This key, session or link may not do this: a key managing keys or the team, a member doing an admin\'s task, a session request from another site (Origin), a form without its CSRF token; for a sample download: the link is forged or altered, for another listing, or the NDA was withdrawn',
+    todo: 'Use the dashboard as an admin for keys and team; use the link from your email as it is, or ask for the sample again; when asking for a sample, treat it like nda_required.',
   },
   not_found: {
     status: 404,
@@ -44,13 +44,18 @@ export const ERROR_CODES = {
   },
   conflict: {
     status: 409,
-    when: 'A request with this Idempotency-Key is still being processed; or the resource is not in a state for this (a closed request withdrawn, a fresh link for a sample request not approved, an eleventh webhook endpoint)',
-    todo: 'Retry in a moment (Idempotency-Key); otherwise read the resource again and act on its status.',
+    when: 'A request with this Idempotency-Key is still being processed; or the resource is not in a state for this (a closed request withdrawn, a fresh link for a sample request not approved, an eleventh webhook endpoint); or the change would leave the organisation without an admin',
+    todo: 'Retry in a moment (Idempotency-Key); otherwise read the resource again and act on its status; for the team, invite another admin first.',
   },
   sample_unavailable: {
     status: 409,
     when: 'The listing has no sample to send',
     todo: 'Nothing was stored. Submit a data request about the listing (listing_id) instead.',
+  },
+  nda_outdated: {
+    status: 409,
+    when: 'The NDA accepted is not the current version or text',
+    todo: 'Read the current NDA (GET /api/v1/nda, /legal/nda/) and accept its version and sha256.',
   },
   link_expired: {
     status: 410,

@@ -6,6 +6,11 @@ import { loadConfig, type Config } from '../api/config.ts';
 import { addAccount, createOrg, requireOrg, verifyAccount } from '../api/domain/labs/organisations.ts';
 import { issueKey, requireKey, revokeKey, rotateKey } from '../api/domain/labs/api-keys.ts';
 import { acceptNda, revokeNda, verifyNda } from '../api/domain/labs/nda.ts';
+import {
+  approveAccessRequest,
+  rejectAccessRequest,
+} from '../api/domain/labs/access-requests.ts';
+import { roleOf } from '../api/domain/labs/caller.ts';
 import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
 import { removeDemandPost } from '../api/domain/requests/data-requests.ts';
 import {
@@ -23,7 +28,13 @@ import { openRuntime, type Runtime } from '../api/runtime.ts';
 import { copyStore } from '../api/store/copy-store.ts';
 import { eventsOf, ranges } from '../api/domain/requests/views.ts';
 import { openStore } from '../api/store/open-store.ts';
-import type { ApiKeyRecord, MailStatus, SampleStatus } from '../api/store/records.ts';
+import type {
+  AccessRequestStatus,
+  ApiKeyRecord,
+  MailStatus,
+  RequestStatus,
+  SampleStatus,
+} from '../api/store/records.ts';
 import type { Store } from '../api/store/store.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -99,6 +110,51 @@ const COMMANDS: Record<string, Command> = {
           now,
         ),
       ),
+  },
+  'account list': {
+    usage: 'account list --org ORG',
+    summary: "the organisation's accounts, with role and verification",
+    options: { org: { type: 'string' } },
+    run: async ({ store, values }) => {
+      const org = await requireOrg(store, str(values, 'org'));
+      return (await store.accountsOf(org.id)).map((account) => ({ ...account, role: roleOf(account) }));
+    },
+  },
+  'access list': {
+    usage: 'access list [--status pending|approved|rejected]',
+    summary: 'access requests from /access/ and the API, newest first',
+    options: { status: { type: 'string' } },
+    run: ({ store, values }) => {
+      const status = values.status as AccessRequestStatus | undefined;
+      if (status && !['pending', 'approved', 'rejected'].includes(status))
+        throw new UsageError('--status is pending, approved or rejected');
+      return store.accessRequests({ status });
+    },
+  },
+  'access approve': {
+    usage: 'access approve ACCESS_REQUEST_ID [--org ORG]',
+    summary: 'creates the organisation (or joins --org) and a verified admin account, and mails a sign-in link',
+    args: ['ACCESS_REQUEST_ID'],
+    options: { org: { type: 'string' } },
+    run: async ({ store, args, values, now, config, runtime }) => {
+      const orgId = values.org as string | undefined;
+      const approved = await store.transact((tx) =>
+        approveAccessRequest(tx, args[0]!, orgId, config.siteUrl, now),
+      );
+      await (await runtime()).background.run();
+      return approved;
+    },
+  },
+  'access reject': {
+    usage: 'access reject ACCESS_REQUEST_ID --reason REASON',
+    summary: 'refuses an access request and mails the reason',
+    args: ['ACCESS_REQUEST_ID'],
+    options: { reason: { type: 'string' } },
+    run: async ({ store, args, values, now, runtime }) => {
+      const rejected = await store.transact((tx) => rejectAccessRequest(tx, args[0]!, str(values, 'reason'), now));
+      await (await runtime()).background.run();
+      return rejected;
+    },
   },
   'account verify': {
     usage: 'account verify ACCOUNT_ID',

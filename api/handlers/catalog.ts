@@ -51,7 +51,7 @@ export const getListing: Handler = async (request, { params, caller, now, deps }
       const disclosure = {
         kind: 'nda_disclosure',
         org_id: caller.org.id,
-        key_id: caller.key.id,
+        key_id: caller.key?.id ?? null,
         listing_id: id,
         detail: null,
       } as const;

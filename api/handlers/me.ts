@@ -1,7 +1,9 @@
-// GET /api/v1/me: who the key belongs to, and the organisation's NDA state (contract §8, the parts that exist:
-// a role, the NDA's version and signer, and the rate limit join them with the dashboard).
+// GET /api/v1/me (contract §8): the organisation, the key or the signed-in account, the role, the NDA state and
+// this request's rate limit.
 import { meView } from '../domain/labs/views.ts';
+import { requireLab } from '../http/authentication.ts';
 import { json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
 
-export const getMe: Handler = (_request, { caller }) => json({ data: meView(caller!) });
+export const getMe: Handler = (_request, context) =>
+  json({ data: meView(requireLab(context), context.now, context.limit) });

@@ -1,6 +1,7 @@
-// A lab's webhook endpoints (contract §10): made, deleted and tested by an admin signed in to the dashboard,
-// listed with their deliveries by any member. The secret is in the 201 answer only.
-import { deliveryView, endpointView } from '../domain/webhooks/views.ts';
+// A lab's webhook endpoints (contract §10), from the dashboard's session: made, deleted and tested by an admin,
+// listed with their deliveries by any member; a key is 403 (keys do not manage the organisation). The signing
+// secret is in the 201 answer only. Another organisation's endpoint is 404.
+import { z } from 'zod';
 import {
   checkEndpointUrl,
   deleteEndpoint,
@@ -8,58 +9,63 @@ import {
   registerEndpoint,
   sendTestEvent,
 } from '../domain/webhooks/endpoints.ts';
+import { deliveryView, endpointView } from '../domain/webhooks/views.ts';
 import { webhookSchema } from '../domain/webhooks/webhook-schema.ts';
-import { ApiError, invalid } from '../errors.ts';
-import { fieldErrors } from '../field-errors.ts';
+import { ApiError } from '../errors.ts';
+import { requireAdmin, requireSession } from '../http/authentication.ts';
 import { readJsonBody } from '../http/body.ts';
+import { PAGE_PARAMETERS, pageBody, pageShape } from '../http/paging.ts';
 import { empty, json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
-import { parseQuery } from '../http/validation.ts';
-import { z } from 'zod';
+import { parseBody, parseQuery } from '../http/validation.ts';
 
-const deliveriesQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
-});
+export const deliveriesQuerySchema = z.strictObject(pageShape);
 
-export const createWebhook: Handler = async (request, { caller, now, deps }) => {
+export const createWebhook: Handler = async (request, context) => {
+  const caller = requireAdmin(context);
+  const { deps, now } = context;
   const secrets = deps.secrets;
-  if (!secrets)
-    throw new ApiError(503, 'unavailable', 'Webhooks are not available on this server right now.');
+  if (!secrets) throw new ApiError(503, 'unavailable', 'Webhooks cannot be made on this server right now.');
   const body = await readJsonBody(request, deps.config.maxBodyBytes);
-  const parsed = webhookSchema.safeParse(body.value);
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error.issues, 'field; see /openapi.json for the webhook schema');
-    throw invalid(`The webhook is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`, fields);
-  }
-  await checkEndpointUrl(new URL(parsed.data.url), deps.config.webhookAllowPrivate);
-  const input = { orgId: caller!.org.id, accountId: caller!.account.id, ...parsed.data };
-  const { endpoint, secret } = await deps.store.transact((tx) => registerEndpoint(tx, input, secrets, now));
+  const input = parseBody(webhookSchema, body.value, 'webhook');
+  await checkEndpointUrl(new URL(input.url), deps.config.webhookAllowPrivate);
+  const owner = { orgId: caller.org.id, accountId: caller.account.id };
+  const { endpoint, secret } = await deps.store.transact((tx) =>
+    registerEndpoint(tx, { ...owner, ...input }, secrets, now),
+  );
   return json(
     { data: { ...endpointView(endpoint), secret } },
     { status: 201, headers: { Location: `/api/v1/webhooks/${endpoint.id}` } },
   );
 };
 
-export const listWebhooks: Handler = async (_request, { caller, deps }) => {
-  const data = (await deps.store.webhooksOf(caller!.org.id)).map(endpointView);
+export const listWebhooks: Handler = async (_request, context) => {
+  const caller = requireSession(context);
+  const data = (await context.deps.store.webhooksOf(caller.org.id)).map(endpointView);
   return json({ data, count: data.length });
 };
 
-export const removeWebhook: Handler = async (_request, { params, caller, now, deps }) => {
-  await deps.store.transact((tx) => deleteEndpoint(tx, caller!.org.id, params.id!, now));
+export const removeWebhook: Handler = async (_request, context) => {
+  const caller = requireAdmin(context);
+  await context.deps.store.transact((tx) =>
+    deleteEndpoint(tx, caller.org.id, context.params.id!, context.now),
+  );
   return empty({ status: 204 });
 };
 
-export const testWebhook: Handler = async (_request, { params, caller, now, deps }) => {
-  const delivery = await deps.store.transact((tx) => sendTestEvent(tx, caller!.org.id, params.id!, now));
-  deps.background?.kick();
+export const testWebhook: Handler = async (_request, context) => {
+  const caller = requireAdmin(context);
+  const delivery = await context.deps.store.transact((tx) =>
+    sendTestEvent(tx, caller.org.id, context.params.id!, context.now),
+  );
+  context.deps.background?.kick();
   return json({ data: deliveryView(delivery) }, { status: 202 });
 };
 
-export const listDeliveries: Handler = async (_request, { url, params, caller, deps }) => {
-  const query = parseQuery(url.searchParams, deliveriesQuery, ['limit', 'cursor']);
-  const endpoint = await endpointOf(deps.store, caller!.org.id, params.id!);
-  const page = await deps.store.deliveries({ endpointId: endpoint.id, ...query });
-  return json({ data: page.items.map(deliveryView), count: page.items.length, next_cursor: page.next });
+export const listDeliveries: Handler = async (_request, context) => {
+  const caller = requireSession(context);
+  const query = parseQuery(context.url.searchParams, deliveriesQuerySchema, PAGE_PARAMETERS);
+  const endpoint = await endpointOf(context.deps.store, caller.org.id, context.params.id!);
+  const page = await context.deps.store.deliveries({ endpointId: endpoint.id, ...query });
+  return json(pageBody(page.items.map(deliveryView), page.next));
 };

@@ -9,6 +9,30 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 export type JsonBody = { value: unknown; text: string };
 
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+export const isFormPost = (request: ApiRequest) => FORM_TYPE.test(request.headers.get('content-type') ?? '');
+
+/**
+ * A JSON body, or an HTML form post (for the endpoints pages post to without JavaScript: contract §8). A form's
+ * fields become strings, and the fields named in `arrays` lists of strings (checkboxes send one pair each).
+ */
+export async function readJsonOrFormBody(
+  request: ApiRequest,
+  maxBytes: number,
+  arrays: readonly string[] = [],
+): Promise<JsonBody> {
+  if (!isFormPost(request)) return readJsonBody(request, maxBytes);
+  const text = await readText(request, maxBytes);
+  const value: Record<string, string | string[]> = Object.create(null);
+  for (const [name, field] of new URLSearchParams(text)) {
+    if (FORBIDDEN_KEYS.has(name)) continue;
+    if (arrays.includes(name)) ((value[name] ??= []) as string[]).push(field);
+    else value[name] = field;
+  }
+  return { value, text };
+}
+
 export async function readJsonBody(request: ApiRequest, maxBytes: number): Promise<JsonBody> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
@@ -18,6 +42,23 @@ export async function readJsonBody(request: ApiRequest, maxBytes: number): Promi
       'Send the body as JSON with "Content-Type: application/json".',
     );
   }
+  const text = await readText(request, maxBytes);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(
+      400,
+      'bad_request',
+      `The body is not valid JSON (${(error as Error).message}); check its syntax.`,
+    );
+  }
+  checkShape(value, 1);
+  return { value, text };
+}
+
+/** The body as UTF-8 text, at most `maxBytes` (enforced while reading, whatever Content-Length claims). */
+async function readText(request: ApiRequest, maxBytes: number): Promise<string> {
   const tooLarge = () =>
     new ApiError(
       413,
@@ -42,24 +83,11 @@ export async function readJsonBody(request: ApiRequest, maxBytes: number): Promi
     }
   }
   if (size > maxBytes) throw tooLarge();
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
     throw new ApiError(400, 'bad_request', 'The body is not valid UTF-8 text; send JSON encoded as UTF-8.');
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new ApiError(
-      400,
-      'bad_request',
-      `The body is not valid JSON (${(error as Error).message}); check its syntax.`,
-    );
-  }
-  checkShape(value, 1);
-  return { value, text };
 }
 
 function checkShape(value: unknown, depth: number): void {

@@ -1,10 +1,10 @@
 // The API core: a request in (a web Request or the node adapter's view of one), a reply out, for every /api/v1 request. It routes, identifies the caller,
 // counts the request against its limit, runs the handler, turns any failure into the error envelope, adds the
 // headers every API answer carries, and writes the log line. Knows nothing of Astro or node:http.
-import type { Caller } from '../domain/labs/api-keys.ts';
+import { limitIdOf, type Caller } from '../domain/labs/caller.ts';
 import { ApiError } from '../errors.ts';
 import { StoreUnavailableError } from '../store/store-errors.ts';
-import { callerOf, unauthorized } from './authentication.ts';
+import { callerOf, checkSessionOrigin, requireLab, requireSession, sessionCallerOf } from './authentication.ts';
 import { createLimits, rateLimited } from './limits.ts';
 import type { RateLimitDecision } from './rate-limit.ts';
 import { empty, errorReply, toResponse } from './responses.ts';
@@ -20,6 +20,7 @@ const COMMON_HEADERS = {
 
 // An answer to a request with a key may hold what only that lab may see: no shared cache may keep it.
 const PRIVATE_HEADERS = { 'cache-control': 'private, no-store', vary: 'Authorization' };
+const SESSION_HEADERS = { 'cache-control': 'private, no-store', vary: 'Authorization, Cookie' };
 
 // A key's last use is written at most this often: a write per request would cost more than it tells.
 const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
@@ -29,7 +30,7 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /** What the pipeline learnt about a request, kept even when it fails: for the headers and the log line. */
-type Trace = { route: string; caller?: Caller; limit?: RateLimitDecision };
+type Trace = { route: string; caller?: Caller; limit?: RateLimitDecision; session?: boolean };
 
 export function createApi(deps: Deps) {
   const now = deps.now ?? Date.now;
@@ -64,28 +65,32 @@ export function createApi(deps: Deps) {
     trace.route = `${route.method} ${route.path}`;
     const { access, handle } = route.handler;
     const authorization = request.headers.get('authorization');
+    const atDate = new Date(at);
     if (access === 'unlimited') {
       // Not counted, but a key that is present must still be valid: 401 on every endpoint (contract §5).
-      if (authorization !== null) trace.caller = await callerOf(authorization, deps.store);
+      if (authorization !== null) trace.caller = await callerOf(authorization, deps.store, atDate);
     } else {
       // The limit is counted before an invalid key is refused: a flood of bad keys is still a flood.
       let refusedKey: unknown;
       if (authorization !== null) {
         try {
-          trace.caller = await callerOf(authorization, deps.store);
+          trace.caller = await callerOf(authorization, deps.store, atDate);
         } catch (error) {
           refusedKey = error;
         }
+      } else if (request.headers.has('cookie')) {
+        // No key: the dashboard's session cookie, if it names a live session (contract §8).
+        const onError = (error: unknown) => deps.log.error('session-last-seen', error);
+        trace.caller = await sessionCallerOf(request, deps.store, deps.config.siteUrl, atDate, onError);
+        trace.session = Boolean(trace.caller);
       }
-      trace.limit = await limits.take(meta.clientIp, trace.caller?.key.id, at);
+      trace.limit = await limits.take(meta.clientIp, trace.caller && limitIdOf(trace.caller), at);
       if (!trace.limit.allowed) return rateLimited(trace.limit, Boolean(trace.caller));
       if (refusedKey) throw refusedKey;
-      if (access === 'key' && !trace.caller) {
-        throw unauthorized(
-          'This endpoint needs an API key: send "Authorization: Bearer <API_KEY>". Keys come from the service operator.',
-        );
-      }
-      if (trace.caller) touchKey(trace.caller, at);
+      if (trace.session) checkSessionOrigin(request, deps.config.siteUrl);
+      if (access === 'key') requireLab({ caller: trace.caller });
+      if (access === 'session') requireSession({ caller: trace.caller });
+      if (trace.caller?.key) touchKey(trace.caller.key, at);
     }
     return handle(request, {
       url,
@@ -93,12 +98,13 @@ export function createApi(deps: Deps) {
       requestId: meta.requestId,
       clientIp: meta.clientIp,
       caller: trace.caller,
-      now: new Date(at),
+      now: atDate,
       deps,
+      limit: trace.limit,
     });
   }
 
-  function touchKey({ key }: Caller, at: number): void {
+  function touchKey(key: NonNullable<Caller['key']>, at: number): void {
     if (key.last_used_at && at - Date.parse(key.last_used_at) < LAST_USED_RESOLUTION_MS) return;
     const stamp = new Date(at).toISOString();
     // Not awaited: the answer does not wait on bookkeeping.
@@ -139,6 +145,7 @@ export function createApi(deps: Deps) {
     const headers = reply.headers;
     if (trace.limit) Object.assign(headers, trace.limit.headers);
     if (request.headers.has('authorization')) Object.assign(headers, PRIVATE_HEADERS);
+    else if (trace.session) Object.assign(headers, SESSION_HEADERS);
     Object.assign(headers, COMMON_HEADERS);
     headers['x-request-id'] = meta.requestId;
     deps.log.request({
@@ -148,7 +155,7 @@ export function createApi(deps: Deps) {
       status: reply.status,
       durationMs: performance.now() - startedAt,
       clientIp: meta.clientIp,
-      keyId: trace.caller?.key.id ?? null,
+      keyId: trace.caller?.key?.id ?? null,
       via: meta.via,
     });
     return reply;

@@ -6,6 +6,12 @@
 
 export type RateLimitDecision = {
   allowed: boolean;
+  /** The same figures as the headers, for GET /api/v1/me. */
+  policy?: string;
+  limit?: number;
+  remaining?: number;
+  /** Seconds until the window resets. */
+  reset?: number;
   /** The two headers, ready to send (named in lower case, as they go on the wire). */
   headers: { 'ratelimit-policy': string; ratelimit: string };
   /** Whole seconds until the window resets (at least 1). */
@@ -29,6 +35,10 @@ export function decide(
   const resetIn = Math.max(1, Math.ceil(resetMs / 1000));
   return {
     allowed,
+    policy,
+    limit,
+    remaining: Math.max(0, limit - used),
+    reset: resetIn,
     retryAfter: resetIn,
     headers: {
       'ratelimit-policy': `"${policy}";q=${limit};w=${windowSeconds}`,

@@ -12,11 +12,26 @@ import {
   getSampleRequest,
   listSampleRequests,
 } from '../handlers/samples.ts';
+import { createAccessRequest } from '../handlers/access-requests.ts';
+import { createKey, listKeys, revokeOwnKey, rotateOwnKey } from '../handlers/keys.ts';
+import { acceptNda, getNda } from '../handlers/nda.ts';
+import { askForSigninLink, logout } from '../handlers/session.ts';
+import { invite, listTeam, removeMember } from '../handlers/team.ts';
+import {
+  createWebhook,
+  listDeliveries,
+  listWebhooks,
+  removeWebhook,
+  testWebhook,
+} from '../handlers/webhooks.ts';
 import type { Route } from './router.ts';
 import type { Handler } from './types.ts';
 
-/** public: anyone, counted per client IP (per key when one is sent); key: an API key is required; unlimited: neither. */
-export type Access = 'public' | 'key' | 'unlimited';
+/**
+ * public: anyone, counted per client IP (per key or account when one is sent); key: a lab, by API key or dashboard
+ * session; session: a signed-in person (a key is 403); unlimited: neither counted nor required.
+ */
+export type Access = 'public' | 'key' | 'session' | 'unlimited';
 export type Endpoint = { handle: Handler; access: Access };
 
 const route = (
@@ -45,4 +60,21 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   route('GET', '/api/v1/sample-requests/:id', getSampleRequest, 'key'),
   route('POST', '/api/v1/sample-requests/:id/link', freshSampleLink, 'key'),
   route('GET', '/api/v1/me', getMe, 'key'),
+  route('POST', '/api/v1/access-requests', createAccessRequest),
+  route('POST', '/api/v1/session/link', askForSigninLink),
+  route('POST', '/api/v1/session/logout', logout, 'session'),
+  route('GET', '/api/v1/nda', getNda),
+  route('POST', '/api/v1/nda/acceptances', acceptNda, 'session'),
+  route('GET', '/api/v1/keys', listKeys, 'session'),
+  route('POST', '/api/v1/keys', createKey, 'session'),
+  route('POST', '/api/v1/keys/:id/rotate', rotateOwnKey, 'session'),
+  route('DELETE', '/api/v1/keys/:id', revokeOwnKey, 'session'),
+  route('GET', '/api/v1/team', listTeam, 'session'),
+  route('POST', '/api/v1/team/invitations', invite, 'session'),
+  route('DELETE', '/api/v1/team/:id', removeMember, 'session'),
+  route('POST', '/api/v1/webhooks', createWebhook, 'session'),
+  route('GET', '/api/v1/webhooks', listWebhooks, 'session'),
+  route('DELETE', '/api/v1/webhooks/:id', removeWebhook, 'session'),
+  route('POST', '/api/v1/webhooks/:id/test', testWebhook, 'session'),
+  route('GET', '/api/v1/webhooks/:id/deliveries', listDeliveries, 'session'),
 ];

@@ -1,11 +1,12 @@
 // The types every part of the API core shares: what a handler is given, and what it gives back.
 import type { Config } from '../config.ts';
-import type { Caller } from '../domain/labs/api-keys.ts';
+import type { Caller } from '../domain/labs/caller.ts';
 import type { Catalog } from '../domain/listings/catalog.ts';
 import type { LinkSigner } from '../domain/samples/links.ts';
 import type { SecretBox } from '../domain/webhooks/secrets.ts';
 import type { Store } from '../store/store.ts';
 import type { Limits } from './limits.ts';
+import type { RateLimitDecision } from './rate-limit.ts';
 import type { RequestLog } from './log.ts';
 import type { Params } from './router.ts';
 
@@ -30,10 +31,12 @@ export type Context = {
   params: Params;
   requestId: string;
   clientIp: string;
-  /** The lab behind a valid key, or undefined for a public request. */
+  /** The lab behind a valid key or session, or undefined for a public request. */
   caller: Caller | undefined;
   now: Date;
   deps: Deps;
+  /** This request's rate-limit decision (GET /api/v1/me shows it). */
+  limit?: RateLimitDecision;
 };
 
 /**

@@ -36,3 +36,11 @@ export function noQuery(params: URLSearchParams): void {
   for (const name of names) fields[name] = ['unknown parameter; this endpoint takes none'];
   throw invalid(`This endpoint takes no query parameters: ${names.join(', ')}. See error.fields.`, fields);
 }
+
+/** A body against a zod schema: 422 `invalid` naming each failing field, with `what` in the message. */
+export function parseBody<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data as z.output<S>;
+  const fields = fieldErrors(result.error.issues, 'field; see /openapi.json for the body schema');
+  throw invalid(`The ${what} is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`, fields);
+}

@@ -144,7 +144,7 @@ export const TOOLS: readonly Tool[] = [
     annotations: { ...READ, title: 'Who am I' },
     run: getWithoutArguments('/api/v1/me'),
     summary: ({ data }) =>
-      `Key ${data.key.id} of ${data.organisation.name} (${data.organisation.id}); NDA ${data.nda.state}.`,
+      `${data.key ? `Key ${data.key.id}` : `Account ${data.account?.id}`} of ${data.organisation.name} (${data.organisation.id}); NDA ${data.nda.state}.`,
   }),
   tool({
     name: 'submit_data_request',

@@ -6,6 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimitDecision } from '../http/rate-limit.ts';
 
 export const SITE_METHODS = 'GET, HEAD';
+/** The pages whose forms post to themselves (contract §8): they answer POST too, checked there (Origin, CSRF). */
+const FORM_PAGES = /^\/(access\/|signin\/|dashboard\/.*)$/;
 
 const PLAIN = {
   'Content-Type': 'text/plain; charset=utf-8',
@@ -35,7 +37,8 @@ function decodes(pathname: string): boolean {
 
 /** Answers a site request that must go no further; false when the request may be served. */
 export function refuseSiteRequest(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
+  const formPost = req.method === 'POST' && FORM_PAGES.test(pathname);
+  if (req.method !== 'GET' && req.method !== 'HEAD' && !formPost) {
     return refuse(res, 405, `${req.method} is not allowed here; pages and feeds answer ${SITE_METHODS}.\n`, {
       Allow: SITE_METHODS,
     });

@@ -18,6 +18,10 @@ const ORDER: Collection[] = [
   'mail',
   'webhooks',
   'deliveries',
+  'sessions',
+  'signin_tokens',
+  'access_requests',
+  'nda_acceptances',
 ];
 const BATCH = 500;
 const SPOT_CHECKS = 20;

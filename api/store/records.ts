@@ -17,8 +17,19 @@ export type Org = {
   id: string;
   name: string;
   created_at: string;
-  nda: { state: NdaState; accepted_at: string | null; verified_at: string | null; revoked_at: string | null };
+  nda: {
+    state: NdaState;
+    accepted_at: string | null;
+    verified_at: string | null;
+    revoked_at: string | null;
+    /** The NDA version accepted from the dashboard, and who signed it; absent on acceptances the operator recorded. */
+    version?: string | null;
+    accepted_by?: string | null;
+  };
 };
+
+/** admin: keys, team and the NDA; member: requests and samples. Records from before roles existed are admins. */
+export type Role = 'admin' | 'member';
 
 export type Account = {
   id: string;
@@ -27,6 +38,10 @@ export type Account = {
   name: string | null;
   verified_at: string | null;
   created_at: string;
+  /** Absent on accounts made before roles: read as admin (roleOf in domain/labs/roles.ts). */
+  role?: Role;
+  /** Removed from the team: signs in no more; kept, as every record is, for the audit trail. */
+  removed_at?: string | null;
 };
 
 export type ApiKeyRecord = {
@@ -39,8 +54,13 @@ export type ApiKeyRecord = {
   prefix: string;
   created_at: string;
   last_used_at: string | null;
+  /** May be in the future: a key rotated with a grace period is refused from then on. */
   revoked_at: string | null;
   replaced_by: string | null;
+  /** Given from the dashboard; absent on keys the operator issued. */
+  name?: string | null;
+  /** Refused from then on, with a 401 that says it expired. */
+  expires_at?: string | null;
 };
 
 
@@ -74,7 +94,8 @@ export type DataRequestRecord = RequestFacets & {
   id: string;
   org_id: string;
   account_id: string;
-  key_id: string;
+  /** null when made from a dashboard session. */
+  key_id: string | null;
   status: RequestStatus;
   created_at: string;
   reply_due_at: string;
@@ -104,7 +125,8 @@ export type SampleRequestRecord = {
   id: string;
   org_id: string;
   account_id: string;
-  key_id: string;
+  /** null when made from a dashboard session. */
+  key_id: string | null;
   listing_id: string;
   status: SampleStatus;
   created_at: string;
@@ -200,4 +222,70 @@ export type WebhookDeliveryRecord = {
   last_error: string | null;
   created_at: string;
   delivered_at: string | null;
+};
+
+/** A dashboard session (contract §8): only the SHA-256 of the cookie value is stored. */
+export type SessionRecord = {
+  id: string;
+  /** SHA-256 of the cookie value, hex. */
+  hash: string;
+  account_id: string;
+  org_id: string;
+  created_at: string;
+  /** Written at most every few minutes; the session ends after 2 idle days from it. */
+  last_seen_at: string;
+  /** The absolute end (SESSION_TTL_DAYS after sign-in). */
+  expires_at: string;
+  /** Signed out, removed from the team, or every session ended. */
+  ended_at: string | null;
+  ip: string;
+  user_agent: string;
+};
+
+/** A sign-in link's token (15 minutes, single use), or an invitation's: only its SHA-256 is stored. */
+export type SigninTokenRecord = {
+  id: string;
+  hash: string;
+  email: string;
+  purpose: 'signin' | 'invitation';
+  /** The account it signs in; null for an invitation whose account is made on first use. */
+  account_id: string | null;
+  org_id: string;
+  /** For an invitation: the role the new account gets. */
+  role: Role | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
+export type AccessRequestStatus = 'pending' | 'approved' | 'rejected';
+
+export type AccessRequestRecord = {
+  id: string;
+  organisation: string;
+  name: string;
+  email: string;
+  intended_use: string;
+  verticals: string[];
+  status: AccessRequestStatus;
+  created_at: string;
+  decided_at: string | null;
+  reason: string | null;
+  /** Once approved: the organisation made or joined, and the admin account made. */
+  org_id: string | null;
+  account_id: string | null;
+};
+
+/** One click-through acceptance of the NDA, as signed: what, by whom, when and from where. */
+export type NdaAcceptanceRecord = {
+  id: string;
+  org_id: string;
+  account_id: string;
+  version: string;
+  sha256: string;
+  signer_name: string;
+  signer_title: string;
+  ip: string;
+  user_agent: string;
+  created_at: string;
 };

@@ -2,6 +2,8 @@
 // Engines: json/ (lowdb documents in DATA_DIR, the embedded default) and postgres/ (DATABASE_URL). open-store.ts
 // is the one place that picks one; nothing outside api/store/ knows which it talks to.
 import type {
+  AccessRequestRecord,
+  AccessRequestStatus,
   Account,
   ApiKeyRecord,
   AuditRecord,
@@ -10,12 +12,15 @@ import type {
   IdempotencyRecord,
   MailRecord,
   MailStatus,
+  NdaAcceptanceRecord,
   Org,
   RequestStatus,
   SampleRequestRecord,
   SampleStatus,
   WebhookDeliveryRecord,
   WebhookEndpointRecord,
+  SessionRecord,
+  SigninTokenRecord,
 } from './records.ts';
 
 export type Collections = {
@@ -30,6 +35,10 @@ export type Collections = {
   mail: MailRecord;
   webhooks: WebhookEndpointRecord;
   deliveries: WebhookDeliveryRecord;
+  sessions: SessionRecord;
+  signin_tokens: SigninTokenRecord;
+  access_requests: AccessRequestRecord;
+  nda_acceptances: NdaAcceptanceRecord;
 };
 /** Collections worked through as a queue: records `queued` or `sending` are the queue. */
 export type QueueCollection = 'mail' | 'deliveries';
@@ -53,6 +62,26 @@ export interface StoreReads {
   keyByHash(hash: string): Promise<ApiKeyRecord | undefined>;
   /** Oldest first. */
   keysOf(orgId: string): Promise<ApiKeyRecord[]>;
+  /** The organisation's accounts, removed ones included; oldest first. */
+  accountsOf(orgId: string): Promise<Account[]>;
+
+  /** `hash`: SHA-256 of the session cookie's value, hex. */
+  sessionByHash(hash: string): Promise<SessionRecord | undefined>;
+  /** Every session of the account, ended ones included. */
+  sessionsOf(accountId: string): Promise<SessionRecord[]>;
+  /** `hash`: SHA-256 of the token in the link, hex. */
+  signinTokenByHash(hash: string): Promise<SigninTokenRecord | undefined>;
+  /** Tokens made for `email` after `since` (its sign-in limit). */
+  signinTokensSince(email: string, since: Date): Promise<SigninTokenRecord[]>;
+
+  accessRequestById(id: string): Promise<AccessRequestRecord | undefined>;
+  /** Newest first. */
+  accessRequests(query: { status?: AccessRequestStatus }): Promise<AccessRequestRecord[]>;
+  /** Access requests from `email` after `since` (3 a day). */
+  accessRequestsSince(email: string, since: Date): Promise<AccessRequestRecord[]>;
+
+  /** The organisation's NDA acceptances, newest first. */
+  ndaAcceptances(orgId: string): Promise<NdaAcceptanceRecord[]>;
 
   requestById(id: string): Promise<DataRequestRecord | undefined>;
   /** Newest first; every organisation's when `orgId` is left out. */

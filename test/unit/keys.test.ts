@@ -163,7 +163,7 @@ describe('issued keys in a real store', () => {
 
   test('authenticate: the key is accepted; altered, unknown or mangled keys are refused for the right reason', async () => {
     const ok = await authenticate(t.store, key);
-    expect(ok.ok && ok.caller.key.id).toBe(keyId);
+    expect(ok.ok && ok.caller.key!.id).toBe(keyId);
     const last = key.at(-1) === 'a' ? 'b' : 'a';
     expect(await authenticate(t.store, withCharAt(key, key.length - 1, last))).toEqual({
       ok: false,

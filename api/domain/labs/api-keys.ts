@@ -1,13 +1,19 @@
 // API keys: issued to a verified account for its organisation, shown once, stored only as a hash; revoked and
 // rotated at once. Authentication checks a bearer token against them.
 import { RefusedError } from '../../errors.ts';
-import type { Account, ApiKeyRecord, Org } from '../../store/records.ts';
+import type { ApiKeyRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { hashKey, isWellFormedKey, keyPrefix, newApiKey, newId } from '../ids.ts';
+import { roleOf, type Caller } from './caller.ts';
 import { requireAccount } from './organisations.ts';
 
-/** Who is calling: the lab behind a valid key. */
-export type Caller = { key: ApiKeyRecord; org: Org; account: Account };
+export type { Caller } from './caller.ts';
+
+/** Refused from `revoked_at` on, which may be in the future after a rotation with grace. */
+export const isRevoked = (key: ApiKeyRecord, now: Date) =>
+  key.revoked_at !== null && Date.parse(key.revoked_at) <= now.getTime();
+export const isExpired = (key: ApiKeyRecord, now: Date) =>
+  Boolean(key.expires_at) && Date.parse(key.expires_at!) <= now.getTime();
 
 export async function requireKey(reads: StoreReads, id: string): Promise<ApiKeyRecord> {
   const key = await reads.keyById(id);
@@ -20,6 +26,7 @@ export async function issueKey(
   tx: Tx,
   accountId: string,
   now: Date,
+  options: { name?: string | null; expiresInDays?: number } = {},
 ): Promise<{ record: ApiKeyRecord; key: string }> {
   const account = await requireAccount(tx, accountId);
   if (!account.verified_at) {
@@ -36,6 +43,10 @@ export async function issueKey(
     last_used_at: null,
     revoked_at: null,
     replaced_by: null,
+    name: options.name ?? null,
+    expires_at: options.expiresInDays
+      ? new Date(now.getTime() + options.expiresInDays * 86_400_000).toISOString()
+      : null,
   };
   await tx.insert('keys', record);
   return { record, key };
@@ -43,40 +54,55 @@ export async function issueKey(
 
 export async function revokeKey(tx: Tx, keyId: string, now: Date): Promise<ApiKeyRecord> {
   const key = await requireKey(tx, keyId);
-  if (key.revoked_at) throw new RefusedError(`Key ${keyId} was revoked already, at ${key.revoked_at}.`);
+  if (isRevoked(key, now)) throw new RefusedError(`Key ${keyId} was revoked already, at ${key.revoked_at}.`);
   return tx.update('keys', keyId, { revoked_at: now.toISOString() });
 }
 
-/** A successor for the same account, and the old key revoked at once. */
+/**
+ * A successor (same name and lifetime) and the old key revoked: at once, or after `graceHours` so that running
+ * clients can move over. `accountId`: who the successor is issued to (the dashboard's caller; the key's account
+ * for the operator).
+ */
 export async function rotateKey(
   tx: Tx,
   keyId: string,
   now: Date,
+  options: { graceHours?: number; accountId?: string } = {},
 ): Promise<{ record: ApiKeyRecord; key: string; revoked: ApiKeyRecord }> {
   const old = await requireKey(tx, keyId);
-  if (old.revoked_at)
-    throw new RefusedError(`Key ${keyId} is revoked; issue a new one with "ops key issue".`);
-  const successor = await issueKey(tx, old.account_id, now);
+  if (isRevoked(old, now) || old.replaced_by)
+    throw new RefusedError(`Key ${keyId} is revoked or rotated already; issue a new one.`);
+  const lifetimeDays =
+    old.expires_at ? Math.ceil((Date.parse(old.expires_at) - Date.parse(old.created_at)) / 86_400_000) : undefined;
+  const successor = await issueKey(tx, options.accountId ?? old.account_id, now, {
+    name: old.name ?? null,
+    expiresInDays: lifetimeDays,
+  });
+  const revokedAt = new Date(now.getTime() + (options.graceHours ?? 0) * 3_600_000);
   const revoked = await tx.update('keys', keyId, {
-    revoked_at: now.toISOString(),
+    revoked_at: revokedAt.toISOString(),
     replaced_by: successor.record.id,
   });
   return { ...successor, revoked };
 }
 
 export type KeyCheck =
-  { ok: true; caller: Caller } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' };
+  { ok: true; caller: Caller } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
 
 /**
  * Checks a bearer token: shape and checksum first (a typo costs no lookup), then the store by the key's hash. The
  * lookup is by the hash of a 190-bit random key, so its timing tells an attacker nothing worth knowing.
  */
-export async function authenticate(reads: StoreReads, token: string): Promise<KeyCheck> {
+export async function authenticate(reads: StoreReads, token: string, now = new Date()): Promise<KeyCheck> {
   if (!isWellFormedKey(token)) return { ok: false, reason: 'malformed' };
   const key = await reads.keyByHash(hashKey(token));
   if (!key) return { ok: false, reason: 'unknown' };
-  if (key.revoked_at) return { ok: false, reason: 'revoked' };
+  if (isRevoked(key, now)) return { ok: false, reason: 'revoked' };
+  if (isExpired(key, now)) return { ok: false, reason: 'expired' };
   const [org, account] = await Promise.all([reads.orgById(key.org_id), reads.accountById(key.account_id)]);
   if (!org || !account) return { ok: false, reason: 'unknown' };
-  return { ok: true, caller: { key, org, account } };
+  return {
+    ok: true,
+    caller: { kind: 'key', key, org, account, role: roleOf(account), session: null },
+  };
 }

@@ -1,6 +1,6 @@
 // Organisations and their contacts (accounts): the operator creates them today, the self-serve dashboard later.
 import { RefusedError } from '../../errors.ts';
-import type { Account, Org } from '../../store/records.ts';
+import type { Account, Org, Role } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
 import { MAILBOX_RULE, normaliseMailbox } from './mailbox.ts';
@@ -33,7 +33,7 @@ export async function createOrg(tx: Tx, name: string, now: Date): Promise<Org> {
 
 export async function addAccount(
   tx: Tx,
-  input: { orgId: string; email: string; name?: string; verified?: boolean },
+  input: { orgId: string; email: string; name?: string; verified?: boolean; role?: Role },
   now: Date,
 ): Promise<Account> {
   await requireOrg(tx, input.orgId);
@@ -48,6 +48,8 @@ export async function addAccount(
     name: input.name?.trim() || null,
     verified_at: input.verified ? now.toISOString() : null,
     created_at: now.toISOString(),
+    role: input.role ?? 'admin',
+    removed_at: null,
   };
   await tx.insert('accounts', account);
   return account;

@@ -61,7 +61,7 @@ export async function createDataRequest(
     id: newId('req'),
     org_id: caller.org.id,
     account_id: caller.account.id,
-    key_id: caller.key.id,
+    key_id: caller.key?.id ?? null, // null: made from a dashboard session
     status: 'received',
     created_at,
     reply_due_at: nextBusinessDay(now).toISOString(),

@@ -43,7 +43,7 @@ export async function requestSample(
     id: newId('smp'),
     org_id: caller.org.id,
     account_id: caller.account.id,
-    key_id: caller.key.id,
+    key_id: caller.key?.id ?? null, // null: made from a dashboard session
     listing_id: listing.id,
     status: 'pending_verification',
     created_at: now.toISOString(),

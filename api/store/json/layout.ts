@@ -20,6 +20,10 @@ export const SEGMENT_COLLECTIONS = [
   'audit',
   'mail',
   'deliveries',
+  'sessions',
+  'signin_tokens',
+  'access_requests',
+  'nda_acceptances',
 ] as const;
 export const COLLECTIONS: readonly Collection[] = [...CORE_COLLECTIONS, ...SEGMENT_COLLECTIONS];
 
@@ -39,6 +43,10 @@ export const emptySegment = (): Segment => ({
   audit: [],
   mail: [],
   deliveries: [],
+  sessions: [],
+  signin_tokens: [],
+  access_requests: [],
+  nda_acceptances: [],
 });
 
 export const segmentName = (n: number) => `seg-${String(n).padStart(6, '0')}.json`;

@@ -124,6 +124,48 @@ export class Queries implements StoreReads {
     return (await this.#all('keys')).filter((key) => key.org_id === orgId);
   }
 
+  async accountsOf(orgId: string) {
+    return (await this.#all('accounts'))
+      .filter((account) => account.org_id === orgId)
+      .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  }
+
+  async sessionByHash(hash: string) {
+    return (await this.#all('sessions')).find((session) => session.hash === hash);
+  }
+
+  async sessionsOf(accountId: string) {
+    return (await this.#all('sessions')).filter((session) => session.account_id === accountId);
+  }
+
+  async signinTokenByHash(hash: string) {
+    return (await this.#all('signin_tokens')).find((token) => token.hash === hash);
+  }
+
+  async signinTokensSince(email: string, since: Date) {
+    const after = since.toISOString();
+    return (await this.#all('signin_tokens')).filter((t) => t.email === email && t.created_at > after);
+  }
+
+  accessRequestById(id: string) {
+    return this.#get('access_requests', id);
+  }
+
+  async accessRequests(query: { status?: string }) {
+    return (await this.#all('access_requests'))
+      .filter((r) => !query.status || r.status === query.status)
+      .sort(newestFirst);
+  }
+
+  async accessRequestsSince(email: string, since: Date) {
+    const after = since.toISOString();
+    return (await this.#all('access_requests')).filter((r) => r.email === email && r.created_at > after);
+  }
+
+  async ndaAcceptances(orgId: string) {
+    return (await this.#all('nda_acceptances')).filter((a) => a.org_id === orgId).sort(newestFirst);
+  }
+
   async requests(query: Parameters<StoreReads['requests']>[0]) {
     const matching = (await this.#all('requests')).filter(
       (r) => (!query.orgId || r.org_id === query.orgId) && (!query.status || r.status === query.status),

@@ -7,7 +7,12 @@ import { inQueue, Queries, type RecordSource } from './queries.ts';
 type Change = { collection: Collection; record: RecordOf<Collection> };
 
 /** Fields unique across a collection, as the PostgreSQL engine's constraints hold them. */
-const UNIQUE: Partial<Record<Collection, string>> = { accounts: 'email', keys: 'hash' };
+const UNIQUE: Partial<Record<Collection, string>> = {
+  accounts: 'email',
+  keys: 'hash',
+  sessions: 'hash',
+  signin_tokens: 'hash',
+};
 
 const keyOf = (collection: Collection, id: string) => `${collection}\0${id}`;
 

@@ -92,7 +92,52 @@ CREATE INDEX mail_newest ON mail (created_at DESC);
 `,
   },
   {
-    name: '002-webhooks.sql',
+    name: '002-self-serve.sql',
+    sql: `
+-- Self-serve (issue 21): dashboard sessions, sign-in tokens, access requests and NDA acceptances. Secrets are
+-- stored only as SHA-256 hashes (unique: a hash names one session or token). Accounts made before roles are admins.
+
+CREATE TABLE sessions (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  hash text GENERATED ALWAYS AS (doc->>'hash') STORED UNIQUE,
+  account_id text GENERATED ALWAYS AS (doc->>'account_id') STORED REFERENCES accounts (id)
+);
+CREATE INDEX sessions_account ON sessions (account_id);
+
+CREATE TABLE signin_tokens (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  hash text GENERATED ALWAYS AS (doc->>'hash') STORED UNIQUE,
+  email text GENERATED ALWAYS AS (doc->>'email') STORED,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+CREATE INDEX signin_tokens_email ON signin_tokens (email, created_at);
+
+CREATE TABLE access_requests (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  email text GENERATED ALWAYS AS (doc->>'email') STORED,
+  status text GENERATED ALWAYS AS (doc->>'status') STORED,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+CREATE INDEX access_requests_email ON access_requests (email, created_at);
+CREATE INDEX access_requests_newest ON access_requests (created_at DESC, id DESC);
+
+CREATE TABLE nda_acceptances (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  org_id text GENERATED ALWAYS AS (doc->>'org_id') STORED REFERENCES orgs (id),
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+CREATE INDEX nda_acceptances_org ON nda_acceptances (org_id, created_at DESC);
+
+CREATE INDEX accounts_org ON accounts (org_id);
+UPDATE accounts SET doc = doc || '{"role":"admin"}'::jsonb WHERE NOT doc ? 'role';
+`,
+  },
+  {
+    name: '003-webhooks.sql',
     sql: `
 CREATE TABLE webhook_endpoints (
   id text PRIMARY KEY,

@@ -17,6 +17,10 @@ export const TABLES: Record<Collection, string> = {
   mail: 'mail',
   webhooks: 'webhook_endpoints',
   deliveries: 'webhook_deliveries',
+  sessions: 'sessions',
+  signin_tokens: 'signin_tokens',
+  access_requests: 'access_requests',
+  nda_acceptances: 'nda_acceptances',
 };
 
 type Dated = { id: string; created_at: string };
@@ -126,6 +130,59 @@ export class PgQueries implements StoreReads {
 
   keysOf(orgId: string) {
     return this.docs<'keys'>('SELECT doc FROM api_keys WHERE org_id = $1 ORDER BY created_at, id', [orgId]);
+  }
+
+  accountsOf(orgId: string) {
+    return this.docs<'accounts'>(
+      "SELECT doc FROM accounts WHERE org_id = $1 ORDER BY doc->>'created_at', id",
+      [orgId],
+    );
+  }
+
+  async sessionByHash(hash: string) {
+    return (await this.docs<'sessions'>('SELECT doc FROM sessions WHERE hash = $1', [hash]))[0];
+  }
+
+  sessionsOf(accountId: string) {
+    return this.docs<'sessions'>('SELECT doc FROM sessions WHERE account_id = $1', [accountId]);
+  }
+
+  async signinTokenByHash(hash: string) {
+    return (await this.docs<'signin_tokens'>('SELECT doc FROM signin_tokens WHERE hash = $1', [hash]))[0];
+  }
+
+  signinTokensSince(email: string, since: Date) {
+    return this.docs<'signin_tokens'>(
+      'SELECT doc FROM signin_tokens WHERE email = $1 AND created_at > $2',
+      [email, since.toISOString()],
+    );
+  }
+
+  accessRequestById(id: string) {
+    return this.#byId('access_requests', id);
+  }
+
+  accessRequests(query: { status?: string }) {
+    return query.status
+      ? this.docs<'access_requests'>(
+          'SELECT doc FROM access_requests WHERE status = $1 ORDER BY created_at DESC, id DESC',
+          [query.status],
+        )
+      : this.docs<'access_requests'>('SELECT doc FROM access_requests ORDER BY created_at DESC, id DESC');
+  }
+
+  accessRequestsSince(email: string, since: Date) {
+    return this.docs<'access_requests'>(
+      'SELECT doc FROM access_requests WHERE email = $1 AND created_at > $2',
+      [email, since.toISOString()],
+    );
+  }
+
+  ndaAcceptances(orgId: string) {
+    return this.docs<'nda_acceptances'>(
+      'SELECT doc FROM nda_acceptances WHERE org_id = $1 ORDER BY created_at DESC, id DESC',
+      [orgId],
+    );
   }
 
   requests(query: Parameters<StoreReads['requests']>[0]) {

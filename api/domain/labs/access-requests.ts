@@ -1,0 +1,95 @@
+// Access requests (contract §8): anyone asks from /access/ or the API; the operator approves (a new organisation,
+// or joining one with --org, and a verified admin account, mailed a sign-in link) or rejects with a reason. At
+// most 3 per address a day; the answer is the same whether or not the address is known.
+import { RefusedError } from '../../errors.ts';
+import type { AccessRequestRecord, AccessRequestStatus } from '../../store/records.ts';
+import type { StoreReads, Tx } from '../../store/store.ts';
+import { newId } from '../ids.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { accessApproved, accessRejected, accessRequestReceived, accessRequestToOperator } from './mails.ts';
+import { addAccount, createOrg, requireOrg } from './organisations.ts';
+import type { AccessRequestInput } from './schemas.ts';
+import { mailSigninLink, SIGNIN_TTL_MS } from './signin.ts';
+
+export const ACCESS_REQUESTS_PER_EMAIL_PER_DAY = 3;
+const DAY_MS = 86_400_000;
+
+/** Stores the request and queues both mails; past the daily limit for the address, stores and mails nothing. */
+export async function submitAccessRequest(
+  tx: Tx,
+  input: AccessRequestInput,
+  operatorEmail: string,
+  now: Date,
+): Promise<AccessRequestRecord | undefined> {
+  const today = await tx.accessRequestsSince(input.email, new Date(now.getTime() - DAY_MS));
+  if (today.length >= ACCESS_REQUESTS_PER_EMAIL_PER_DAY) return undefined;
+  const record: AccessRequestRecord = {
+    id: newId('acr'),
+    organisation: input.organisation,
+    name: input.name,
+    email: input.email,
+    intended_use: input.intended_use,
+    verticals: input.verticals ?? [],
+    status: 'pending',
+    created_at: now.toISOString(),
+    decided_at: null,
+    reason: null,
+    org_id: null,
+    account_id: null,
+  };
+  await tx.insert('access_requests', record);
+  await enqueueMail(tx, `access:${record.id}:operator`, operatorEmail, accessRequestToOperator(record), now);
+  await enqueueMail(tx, `access:${record.id}:received`, record.email, accessRequestReceived(record), now);
+  return record;
+}
+
+export async function requireAccessRequest(reads: StoreReads, id: string): Promise<AccessRequestRecord> {
+  const request = await reads.accessRequestById(id);
+  if (!request) throw new RefusedError(`No access request ${id}: "ops access list" shows them.`);
+  return request;
+}
+
+async function requirePending(reads: StoreReads, id: string): Promise<AccessRequestRecord> {
+  const request = await requireAccessRequest(reads, id);
+  if (request.status !== 'pending') throw new RefusedError(`Access request ${id} is ${request.status} already.`);
+  return request;
+}
+
+/** Makes the organisation (or joins `orgId`) and a verified admin account, and mails it a sign-in link. */
+export async function approveAccessRequest(
+  tx: Tx,
+  id: string,
+  orgId: string | undefined,
+  siteUrl: URL,
+  now: Date,
+): Promise<AccessRequestRecord> {
+  const request = await requirePending(tx, id);
+  if (await tx.accountByEmail(request.email)) {
+    throw new RefusedError(
+      `${request.email} has an account already: reject this request, or use "ops account list --org ORG".`,
+    );
+  }
+  const org = orgId ? await requireOrg(tx, orgId) : await createOrg(tx, request.organisation, now);
+  const account = await addAccount(
+    tx,
+    { orgId: org.id, email: request.email, name: request.name, verified: true, role: 'admin' },
+    now,
+  );
+  await mailSigninLink(tx, account, siteUrl, now, (link) =>
+    accessApproved(request, org, link, SIGNIN_TTL_MS / 60_000),
+  );
+  return tx.update('access_requests', id, {
+    status: 'approved' satisfies AccessRequestStatus,
+    decided_at: now.toISOString(),
+    org_id: org.id,
+    account_id: account.id,
+  });
+}
+
+export async function rejectAccessRequest(tx: Tx, id: string, reason: string, now: Date): Promise<AccessRequestRecord> {
+  const request = await requirePending(tx, id);
+  const text = reason.trim();
+  if (!text || text.length > 1000) throw new RefusedError('Give a reason of 1 to 1,000 characters.');
+  await enqueueMail(tx, `access:${id}:rejected`, request.email, accessRejected(request, text), now);
+  return tx.update('access_requests', id, { status: 'rejected', decided_at: now.toISOString(), reason: text });
+}

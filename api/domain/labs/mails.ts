@@ -1,0 +1,107 @@
+// What the self-serve journey mails: sign-in links and invitations, access requests (to the operator and the
+// requester, then the decision), and an NDA acceptance to the operator. Built with mail/message.ts, so every
+// value a user typed is escaped in HTML and folded to one line wherever it could reach a header.
+import type { AccessRequestRecord, NdaAcceptanceRecord, Org } from '../../store/records.ts';
+import { message, type Message } from '../mail/message.ts';
+
+export function signinLinkMail(link: string, minutes: number): Message {
+  return message('Your sign-in link for the Data Sourcing Service', [
+    {
+      paragraphs: [
+        `Follow this link to sign in to your dashboard. It works once, for ${minutes} minutes.`,
+        'If you did not ask for it, ignore this mail: nobody can sign in without the link.',
+      ],
+      link: { label: 'Sign in', href: link },
+    },
+  ]);
+}
+
+export function invitationMail(org: Org, invitedBy: string, role: string, link: string, days: number): Message {
+  return message(`You are invited to ${org.name} on the Data Sourcing Service`, [
+    {
+      paragraphs: [
+        `${invitedBy} invited you to join ${org.name} as ${role === 'admin' ? 'an admin' : 'a member'}.`,
+        `The link below creates your account and signs you in. It works once, for ${days} days.`,
+      ],
+      link: { label: 'Accept the invitation', href: link },
+    },
+  ]);
+}
+
+export function accessRequestToOperator(request: AccessRequestRecord): Message {
+  return message(`Access requested by ${request.organisation}`, [
+    {
+      facts: [
+        ['Access request', request.id],
+        ['Organisation', request.organisation],
+        ['Name', request.name],
+        ['Email', request.email],
+        ['Verticals', request.verticals.join(', ') || '(not given)'],
+      ],
+    },
+    { heading: 'Intended use', paragraphs: [request.intended_use] },
+    {
+      paragraphs: [
+        `Approve: npm run ops -- access approve ${request.id} [--org ORG]`,
+        `Reject: npm run ops -- access reject ${request.id} --reason "…"`,
+      ],
+    },
+  ]);
+}
+
+export function accessRequestReceived(request: AccessRequestRecord): Message {
+  return message('We received your access request', [
+    {
+      paragraphs: [
+        `Thank you, ${request.name}. We received your request for access for ${request.organisation}.`,
+        'The operator reviews every request, usually within one business day. If it is approved, a sign-in link comes to this address.',
+      ],
+    },
+  ]);
+}
+
+export function accessApproved(request: AccessRequestRecord, org: Org, link: string, minutes: number): Message {
+  return message('Your access to the Data Sourcing Service is ready', [
+    {
+      paragraphs: [
+        `Your access request for ${org.name} is approved, and you are its admin.`,
+        `Sign in with the link below (it works once, for ${minutes} minutes; later, ask for a new one on the sign-in page). Then read and accept the NDA, and create an API key.`,
+      ],
+      link: { label: 'Sign in', href: link },
+    },
+  ]);
+}
+
+export function accessRejected(request: AccessRequestRecord, reason: string): Message {
+  return message('Your access request to the Data Sourcing Service', [
+    {
+      paragraphs: [
+        `We cannot give ${request.organisation} access at this time.`,
+        `Reason: ${reason}`,
+        'You may reply to this mail to discuss it.',
+      ],
+    },
+  ]);
+}
+
+export function ndaAcceptedToOperator(org: Org, acceptance: NdaAcceptanceRecord, email: string): Message {
+  return message(`NDA accepted by ${org.name}`, [
+    {
+      facts: [
+        ['Organisation', `${org.name} (${org.id})`],
+        ['Version', acceptance.version],
+        ['SHA-256', acceptance.sha256],
+        ['Signer', `${acceptance.signer_name}, ${acceptance.signer_title}`],
+        ['Account', `${email} (${acceptance.account_id})`],
+        ['At', acceptance.created_at],
+        ['From', `${acceptance.ip}, ${acceptance.user_agent}`],
+      ],
+    },
+    {
+      paragraphs: [
+        'Sample links go out once you have verified the acceptance:',
+        `npm run ops -- nda verify --org ${org.id}`,
+      ],
+    },
+  ]);
+}

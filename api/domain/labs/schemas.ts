@@ -1,0 +1,67 @@
+// The bodies of the self-serve endpoints (contract §8), as zod schemas: they validate JSON and form posts alike,
+// drive error.fields, and document the endpoints in /openapi.json. Every text that can reach a mail is one line.
+import { z } from 'zod';
+import { freeText } from '../free-text.ts';
+import { VERTICALS } from '../vocabulary.ts';
+import { mailboxSchema } from './mailbox.ts';
+
+// Control characters (CR and LF among them) and the Unicode line separators: a name stays on one line.
+const NOT_ONE_LINE = /[\0-\x1f\x7f-\x9f\u2028\u2029]/;
+
+/** A short, single-line text (a name, an organisation, a title). */
+export const lineText = (what: string, max = 200) =>
+  z
+    .string({ error: `give ${what}` })
+    .trim()
+    .min(1, { error: `give ${what}` })
+    .max(max, { error: `keep ${what} within ${max} characters` })
+    .refine((text) => !NOT_ONE_LINE.test(text) && text.isWellFormed(), {
+      error: `${what} must be one line of text, without control characters`,
+    });
+
+const email = mailboxSchema.describe('One plain address such as lead@lab.example');
+
+export const accessRequestSchema = z
+  .strictObject({
+    organisation: lineText('the organisation’s name'),
+    name: lineText('your name'),
+    email,
+    intended_use: freeText({ min: 20, max: 5000, what: 'what you intend to use the data for' }),
+    verticals: z.array(z.enum(VERTICALS)).max(VERTICALS.length).optional(),
+  })
+  .meta({ id: 'AccessRequestInput' });
+export type AccessRequestInput = z.output<typeof accessRequestSchema>;
+
+export const signinLinkSchema = z.strictObject({ email }).meta({ id: 'SigninLinkInput' });
+
+export const ndaAcceptanceSchema = z
+  .strictObject({
+    version: z.string().max(50),
+    sha256: z.string().max(64),
+    signer_name: lineText('the signer’s name'),
+    signer_title: lineText('the signer’s title'),
+    authorised: z.literal(true, { error: 'confirm that you are authorised to sign for your organisation' }),
+  })
+  .meta({ id: 'NdaAcceptanceInput' });
+
+export const newKeySchema = z
+  .strictObject({
+    name: lineText('a name for the key', 100),
+    expires_in_days: z.int().min(1).max(365).optional().describe('Refused after this many days; never, if left out'),
+  })
+  .meta({ id: 'NewKeyInput' });
+
+export const rotateKeySchema = z
+  .strictObject({
+    grace_hours: z
+      .int()
+      .min(0)
+      .max(24)
+      .default(0)
+      .describe('Hours the old key keeps working (0–24); 0 refuses it at once'),
+  })
+  .meta({ id: 'RotateKeyInput' });
+
+export const invitationSchema = z
+  .strictObject({ email, role: z.enum(['admin', 'member']) })
+  .meta({ id: 'InvitationInput' });

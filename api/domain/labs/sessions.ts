@@ -1,0 +1,107 @@
+// Dashboard sessions (contract §8), after the OWASP Session Management cheat sheet: a 256-bit random cookie value,
+// only its SHA-256 stored; an idle end (2 days) and an absolute one (SESSION_TTL_DAYS); signing out ends the
+// record, not just the cookie; a removed account's sessions end at once. The CSRF token of the dashboard's forms
+// is derived from the cookie value (a keyed hash), so it is per session, unguessable, and stored nowhere.
+import { createHash } from 'node:crypto';
+import type { Account, Org, SessionRecord } from '../../store/records.ts';
+import type { StoreReads, Tx } from '../../store/store.ts';
+import { newId } from '../ids.ts';
+import { roleOf, type Caller } from './caller.ts';
+import { hashSecret, newSecret, sameSecret, SECRET_PATTERN } from './secrets.ts';
+
+export const IDLE_MS = 2 * 86_400_000;
+/** last_seen_at is written at most this often: a write per page view would cost more than it tells. */
+const TOUCH_MS = 5 * 60_000;
+
+/** `__Host-` (Secure, Path=/, no Domain) when the site is served over https; browsers refuse it over http. */
+export const sessionCookieName = (siteUrl: URL) =>
+  siteUrl.protocol === 'https:' ? '__Host-dss_session' : 'dss_session';
+
+export function sessionCookie(siteUrl: URL, value: string, maxAgeSeconds: number): string {
+  const secure = siteUrl.protocol === 'https:' ? '; Secure' : '';
+  return `${sessionCookieName(siteUrl)}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export const clearedSessionCookie = (siteUrl: URL) => sessionCookie(siteUrl, '', 0);
+
+/** The session cookie's value in a Cookie header, if it has our shape. */
+export function sessionValueOf(cookieHeader: string | null | undefined, siteUrl: URL): string | undefined {
+  if (!cookieHeader) return undefined;
+  const name = sessionCookieName(siteUrl);
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      return SECRET_PATTERN.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The forms' CSRF token for the session whose cookie is `value`. */
+export const csrfTokenOf = (value: string) =>
+  createHash('sha256').update(`csrf:${value}`).digest('base64url').slice(0, 32);
+
+export const csrfMatches = (value: string, token: unknown) =>
+  typeof token === 'string' && sameSecret(csrfTokenOf(value), token);
+
+/** A new session for a verified account; the cookie value is returned once and only its hash kept. */
+export async function createSession(
+  tx: Tx,
+  account: Account,
+  meta: { ip: string; userAgent: string; ttlDays: number },
+  now: Date,
+): Promise<{ value: string; record: SessionRecord; maxAgeSeconds: number }> {
+  const value = newSecret();
+  const maxAgeSeconds = meta.ttlDays * 86_400;
+  const record: SessionRecord = {
+    id: newId('ses'),
+    hash: hashSecret(value),
+    account_id: account.id,
+    org_id: account.org_id,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + maxAgeSeconds * 1000).toISOString(),
+    ended_at: null,
+    ip: meta.ip,
+    user_agent: meta.userAgent.slice(0, 300),
+  };
+  await tx.insert('sessions', record);
+  return { value, record, maxAgeSeconds };
+}
+
+export type SessionCheck =
+  | { ok: true; caller: Caller; stale: boolean }
+  | { ok: false; reason: 'unknown' | 'ended' | 'idle' | 'expired' };
+
+/** The caller behind a session cookie value, or why there is none. `stale`: last_seen_at is worth writing. */
+export async function checkSession(reads: StoreReads, value: string, now: Date): Promise<SessionCheck> {
+  const session = await reads.sessionByHash(hashSecret(value));
+  if (!session) return { ok: false, reason: 'unknown' };
+  if (session.ended_at) return { ok: false, reason: 'ended' };
+  const at = now.getTime();
+  if (Date.parse(session.expires_at) <= at) return { ok: false, reason: 'expired' };
+  if (Date.parse(session.last_seen_at) + IDLE_MS <= at) return { ok: false, reason: 'idle' };
+  const [org, account] = await Promise.all([reads.orgById(session.org_id), reads.accountById(session.account_id)]);
+  if (!org || !account || account.removed_at || account.org_id !== org.id) return { ok: false, reason: 'ended' };
+  const caller: Caller = { kind: 'session', org, account, role: roleOf(account), key: null, session };
+  return { ok: true, caller, stale: at - Date.parse(session.last_seen_at) >= TOUCH_MS };
+}
+
+export const touchSession = (tx: Tx, session: SessionRecord, now: Date) =>
+  tx.update('sessions', session.id, { last_seen_at: now.toISOString() });
+
+export async function endSession(tx: Tx, session: SessionRecord, now: Date): Promise<void> {
+  if (!session.ended_at) await tx.update('sessions', session.id, { ended_at: now.toISOString() });
+}
+
+/** Every live session of the account (sign out everywhere, removal from the team); how many. */
+export async function endAllSessions(tx: Tx, accountId: string, now: Date): Promise<number> {
+  let ended = 0;
+  for (const session of await tx.sessionsOf(accountId)) {
+    if (session.ended_at) continue;
+    await tx.update('sessions', session.id, { ended_at: now.toISOString() });
+    ended++;
+  }
+  return ended;
+}

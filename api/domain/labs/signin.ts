@@ -1,0 +1,156 @@
+// Sign-in by magic link (contract §8): a 256-bit token mailed as a link, valid 15 minutes and once; only its hash
+// is stored. Asking for one never tells whether the address has an account: the answer is the same, and only a
+// verified account's address gets a mail. Invitations are the same tokens, longer lived, that make the account.
+import { RefusedError } from '../../errors.ts';
+import type { Account, Role, SigninTokenRecord } from '../../store/records.ts';
+import type { StoreReads, Tx } from '../../store/store.ts';
+import { newId } from '../ids.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { invitationMail, signinLinkMail } from './mails.ts';
+import { hashSecret, newSecret, SECRET_PATTERN } from './secrets.ts';
+
+export const SIGNIN_TTL_MS = 15 * 60_000;
+export const INVITATION_TTL_MS = 7 * 86_400_000;
+/** Links mailed to one address per 15 minutes, whoever asks: a flood reaches an inbox a few times at most. */
+export const LINKS_PER_EMAIL = 5;
+const LINK_WINDOW_MS = 15 * 60_000;
+
+/** Where a link may send someone after signing in: a dashboard page of this site, nothing else. */
+export const safeNext = (next: string | null | undefined): string | undefined =>
+  next && /^\/dashboard\/[^\\]*$/.test(next) && !next.startsWith('//') && next.length <= 300 ? next : undefined;
+
+export function signinLink(siteUrl: URL, token: string, next?: string): string {
+  const url = new URL('/signin/callback', siteUrl);
+  url.searchParams.set('token', token);
+  const back = safeNext(next);
+  if (back) url.searchParams.set('next', back);
+  return url.href;
+}
+
+async function issueToken(
+  tx: Tx,
+  fields: Pick<SigninTokenRecord, 'email' | 'purpose' | 'account_id' | 'org_id' | 'role'>,
+  ttlMs: number,
+  now: Date,
+): Promise<{ token: string; record: SigninTokenRecord }> {
+  const token = newSecret();
+  const record: SigninTokenRecord = {
+    id: newId('stk'),
+    hash: hashSecret(token),
+    ...fields,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+    used_at: null,
+  };
+  await tx.insert('signin_tokens', record);
+  return { token, record };
+}
+
+/** True when another link may go to `email` now. */
+async function underEmailLimit(reads: StoreReads, email: string, now: Date): Promise<boolean> {
+  const recent = await reads.signinTokensSince(email, new Date(now.getTime() - LINK_WINDOW_MS));
+  return recent.length < LINKS_PER_EMAIL;
+}
+
+/**
+ * Mails a sign-in link when `email` (normalised) is a verified, current account's and its limit allows;
+ * does nothing otherwise (LINKS_PER_EMAIL per 15 minutes). Returns nothing either way: the caller's answer must not depend on it.
+ */
+export async function requestSigninLink(
+  tx: Tx,
+  email: string,
+  siteUrl: URL,
+  now: Date,
+  next?: string,
+): Promise<void> {
+  const account = await tx.accountByEmail(email);
+  if (!account || !account.verified_at || account.removed_at) return;
+  if (!(await underEmailLimit(tx, email, now))) return;
+  await mailSigninLink(tx, account, siteUrl, now, undefined, next);
+}
+
+/** A link for `account`, mailed (also used when the operator approves an access request). */
+export async function mailSigninLink(
+  tx: Tx,
+  account: Account,
+  siteUrl: URL,
+  now: Date,
+  build = (link: string) => signinLinkMail(link, SIGNIN_TTL_MS / 60_000),
+  next?: string,
+): Promise<void> {
+  const { token, record } = await issueToken(
+    tx,
+    { email: account.email, purpose: 'signin', account_id: account.id, org_id: account.org_id, role: null },
+    SIGNIN_TTL_MS,
+    now,
+  );
+  await enqueueMail(tx, `signin:${record.id}`, account.email, build(signinLink(siteUrl, token, next)), now);
+}
+
+/** An invitation: a link that creates the verified account with `role` on first use. */
+export async function mailInvitation(
+  tx: Tx,
+  input: { email: string; role: Role; orgId: string; invitedBy: string },
+  siteUrl: URL,
+  now: Date,
+): Promise<SigninTokenRecord> {
+  const org = await tx.orgById(input.orgId);
+  if (!org) throw new RefusedError(`No organisation ${input.orgId}.`);
+  const { token, record } = await issueToken(
+    tx,
+    { email: input.email, purpose: 'invitation', account_id: null, org_id: input.orgId, role: input.role },
+    INVITATION_TTL_MS,
+    now,
+  );
+  const mail = invitationMail(org, input.invitedBy, input.role, signinLink(siteUrl, token), 7);
+  await enqueueMail(tx, `invitation:${record.id}`, input.email, mail, now);
+  return record;
+}
+
+export type Redeemed = { ok: true; account: Account } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
+
+/**
+ * Uses a token once: the account it signs in (made, for an invitation). Any failure is one of three reasons, none
+ * of which says whether an address has an account.
+ */
+export async function redeemSigninToken(tx: Tx, token: string, now: Date): Promise<Redeemed> {
+  if (!SECRET_PATTERN.test(token)) return { ok: false, reason: 'invalid' };
+  const record = await tx.signinTokenByHash(hashSecret(token));
+  if (!record) return { ok: false, reason: 'invalid' };
+  if (record.used_at) return { ok: false, reason: 'used' };
+  if (Date.parse(record.expires_at) <= now.getTime()) return { ok: false, reason: 'expired' };
+  await tx.update('signin_tokens', record.id, { used_at: now.toISOString() });
+  if (record.purpose === 'signin') {
+    const account = record.account_id ? await tx.accountById(record.account_id) : undefined;
+    if (!account || account.removed_at || !account.verified_at) return { ok: false, reason: 'invalid' };
+    return { ok: true, account };
+  }
+  return { ok: true, account: await joinByInvitation(tx, record, now) };
+}
+
+async function joinByInvitation(tx: Tx, record: SigninTokenRecord, now: Date): Promise<Account> {
+  const existing = await tx.accountByEmail(record.email);
+  const role = record.role ?? 'member';
+  if (existing) {
+    // A removed member invited back to the same organisation comes back; another organisation's account stays its.
+    if (existing.org_id !== record.org_id) return existing;
+    if (!existing.removed_at && existing.verified_at) return existing;
+    return tx.update('accounts', existing.id, {
+      removed_at: null,
+      role,
+      verified_at: existing.verified_at ?? now.toISOString(),
+    });
+  }
+  const account: Account = {
+    id: newId('acc'),
+    org_id: record.org_id,
+    email: record.email,
+    name: null,
+    verified_at: now.toISOString(),
+    created_at: now.toISOString(),
+    role,
+    removed_at: null,
+  };
+  await tx.insert('accounts', account);
+  return account;
+}

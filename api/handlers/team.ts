@@ -1,0 +1,36 @@
+// The team (contract §8): GET /api/v1/team (session), POST /api/v1/team/invitations and
+// DELETE /api/v1/team/{account_id} (admin; never the last admin; the removed account's sessions end at once).
+import { invitationSchema } from '../domain/labs/schemas.ts';
+import { mailInvitation } from '../domain/labs/signin.ts';
+import { removeFromTeam, teamOf } from '../domain/labs/team.ts';
+import { memberView } from '../domain/labs/views.ts';
+import { requireAdmin, requireSession } from '../http/authentication.ts';
+import { readJsonBody } from '../http/body.ts';
+import { empty, json } from '../http/responses.ts';
+import type { Handler } from '../http/types.ts';
+import { parseBody } from '../http/validation.ts';
+
+export const listTeam: Handler = async (_request, context) => {
+  const caller = requireSession(context);
+  const data = (await teamOf(context.deps.store, caller.org.id)).map(memberView);
+  return json({ data, count: data.length });
+};
+
+export const invite: Handler = async (request, context) => {
+  const caller = requireAdmin(context);
+  const { deps, now } = context;
+  const input = parseBody(invitationSchema, (await readJsonBody(request, deps.config.maxBodyBytes)).value, 'invitation');
+  const invitedBy = caller.account.name ?? caller.account.email;
+  const record = await deps.store.transact((tx) =>
+    mailInvitation(tx, { email: input.email, role: input.role, orgId: caller.org.id, invitedBy }, deps.config.siteUrl, now),
+  );
+  deps.background?.kick();
+  const data = { id: record.id, email: record.email, role: record.role, expires_at: record.expires_at };
+  return json({ data }, { status: 201 });
+};
+
+export const removeMember: Handler = async (_request, context) => {
+  const caller = requireAdmin(context);
+  await context.deps.store.transact((tx) => removeFromTeam(tx, caller.org, context.params.id!, context.now));
+  return empty({ status: 204 });
+};

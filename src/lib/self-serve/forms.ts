@@ -1,0 +1,81 @@
+// Form posts to the self-serve pages, without JavaScript: the same Origin rule as the API's session requests, the
+// session's CSRF token, and errors kept by field (the API's error.fields) so each shows beside its input with
+// what was typed still in it.
+import type { AstroGlobal } from 'astro';
+import type { z } from 'zod';
+import { csrfMatches } from '../../../api/domain/labs/sessions.ts';
+import { sameOrigin } from '../../../api/http/authentication.ts';
+import { ApiError, type FieldErrors } from '../../../api/errors.ts';
+import { fieldErrors } from '../../../api/field-errors.ts';
+
+export type FormState = {
+  values: Record<string, string>;
+  /** Checkbox groups and other repeated fields. */
+  lists: Record<string, string[]>;
+  errors: FieldErrors;
+  /** The message over the form (role=alert) when something failed. */
+  message?: string;
+  /** What the page shows after a success. */
+  done?: unknown;
+};
+
+export const emptyForm = (values: Record<string, string> = {}): FormState => ({ values, lists: {}, errors: {} });
+
+export class FormRefused extends Error {}
+
+/**
+ * Reads a POST's fields after the checks every form gets: from the site's own origin (SITE_URL), and, when signed
+ * in, with the session's CSRF token. Throws FormRefused (the page answers 403) otherwise.
+ */
+export async function readForm(
+  astro: AstroGlobal,
+  siteUrl: URL,
+  session?: { value: string },
+): Promise<FormState> {
+  const headers = astro.request.headers;
+  if (!sameOrigin(headers.get('origin'), headers.get('referer'), siteUrl)) {
+    throw new FormRefused('This form must be sent from this site. Reload the page and send it again.');
+  }
+  const data = await astro.request.formData().catch(() => new FormData());
+  if (session && !csrfMatches(session.value, data.get('csrf'))) {
+    throw new FormRefused('This form is missing its security token or it has expired. Reload the page and send it again.');
+  }
+  const state = emptyForm();
+  for (const [name, value] of data) {
+    if (typeof value !== 'string' || name === 'csrf') continue;
+    state.values[name] = value;
+    (state.lists[name] ??= []).push(value);
+  }
+  return state;
+}
+
+/** Validates with the endpoint's schema: the parsed value, or the state with errors by field. */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  state: FormState,
+): z.output<S> | undefined {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data as z.output<S>;
+  state.errors = fieldErrors(result.error.issues, 'field');
+  state.message = 'Please correct the fields marked below.';
+  return undefined;
+}
+
+/** An ApiError from the domain becomes the form's message (and its fields); anything else is rethrown. */
+export function showError(error: unknown, state: FormState, astro: AstroGlobal): void {
+  if (error instanceof FormRefused) {
+    astro.response.status = 403;
+    state.message = error.message;
+    return;
+  }
+  if (!(error instanceof ApiError)) throw error;
+  astro.response.status = error.status;
+  state.message = error.message;
+  if (error.fields) state.errors = error.fields;
+}
+
+/** Marks the answer as a form that failed validation (422), as the API would. */
+export function failed(state: FormState, astro: AstroGlobal): void {
+  if (Object.keys(state.errors).length) astro.response.status = 422;
+}

@@ -1,0 +1,22 @@
+// What the self-serve pages (/access/, /signin/, /dashboard/…) read through, opened once per server process: the
+// same configuration, store, catalogue and NDA document as the API, through the same domain modules. Never a
+// store of their own (README, "A new page").
+import { loadConfig, type Config } from '../../../api/config.ts';
+import { createCatalog, type Catalog } from '../../../api/domain/listings/catalog.ts';
+import { loadListings } from '../../../api/domain/listings/listing-files.ts';
+import { loadNdaDocument, type NdaDocument } from '../../../api/domain/labs/nda-document.ts';
+import { openStore } from '../../../api/store/open-store.ts';
+import type { Store } from '../../../api/store/store.ts';
+
+export type PageRuntime = { config: Config; store: Store; catalog: Catalog; nda: NdaDocument };
+
+let opened: Promise<PageRuntime> | undefined;
+
+export function pageRuntime(): Promise<PageRuntime> {
+  opened ??= (async () => {
+    const config = loadConfig();
+    const [store, listings] = await Promise.all([openStore(config), loadListings(config.listingsDir)]);
+    return { config, store, catalog: createCatalog(listings), nda: loadNdaDocument(config.contentDir) };
+  })();
+  return opened;
+}

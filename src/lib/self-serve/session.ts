@@ -1,0 +1,41 @@
+// The session of a dashboard page: the same cookie and the same check as the API (api/domain/labs/sessions.ts).
+// Without a live session a page sends the browser to /signin/?next=<itself>, so it lands back after signing in.
+import type { AstroGlobal } from 'astro';
+import type { Caller } from '../../../api/domain/labs/caller.ts';
+import {
+  checkSession,
+  csrfTokenOf,
+  sessionValueOf,
+  touchSession,
+} from '../../../api/domain/labs/sessions.ts';
+import { pageRuntime, type PageRuntime } from './runtime.ts';
+
+export type PageSession = PageRuntime & { caller: Caller; csrf: string; value: string; now: Date };
+
+export async function pageSession(astro: AstroGlobal): Promise<PageSession | Response> {
+  const runtime = await pageRuntime();
+  const now = new Date();
+  // Signed-in pages are never cached, by the browser or anything between.
+  astro.response.headers.set('Cache-Control', 'private, no-store');
+  const value = sessionValueOf(astro.request.headers.get('cookie'), runtime.config.siteUrl);
+  const check = value ? await checkSession(runtime.store, value, now) : undefined;
+  if (!value || !check?.ok) {
+    const next = astro.url.pathname + astro.url.search;
+    return astro.redirect(`/signin/?next=${encodeURIComponent(next)}`, 303);
+  }
+  if (check.stale) await runtime.store.transact((tx) => touchSession(tx, check.caller.session!, now));
+  return { ...runtime, caller: check.caller, csrf: csrfTokenOf(value), value, now };
+}
+
+/** The client's address as the API sees it (the socket's; the proxy's own address with TRUST_PROXY). */
+export function clientAddress(astro: AstroGlobal, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = astro.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return astro.clientAddress;
+  } catch {
+    return 'unknown';
+  }
+}

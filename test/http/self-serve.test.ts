@@ -1,0 +1,422 @@
+// The self-serve journey over HTTP against the built server (issue 21, contract §8): access request → the
+// operator's approval → the sign-in mail from a real SMTP server on loopback → a session cookie (its attributes
+// checked on the wire) → the NDA → keys → a sample link → the download; the team; signing out. Every endpoint
+// answers as the contract says, with the error envelope for what it refuses.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectError } from '../support/api-client.ts';
+import {
+  follow,
+  invited,
+  mailTo,
+  mailsTo,
+  opsJson,
+  postJson,
+  selfServeLab,
+  sessionCall,
+  signinLinkIn,
+  startSelfServe,
+  type SelfServe,
+  type SelfServeLab,
+} from '../support/self-serve.ts';
+
+const LISTING = 'us-auto-insurance-claims-calls';
+let ctx: SelfServe;
+let lab: SelfServeLab;
+
+beforeAll(async () => {
+  ctx = await startSelfServe();
+  lab = await selfServeLab(ctx, 'Journey Lab');
+});
+afterAll(async () => {
+  await ctx?.stop();
+});
+
+const bearer = async (key: string, path = '/api/v1/requests', init: RequestInit = {}) => {
+  const response = await fetch(ctx.server.url + path, {
+    ...init,
+    headers: { Authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) },
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined };
+};
+
+describe('access requests', () => {
+  test('202 received, the same for a known address; both mails go out; 3 a day per address', async () => {
+    const email = `asker.${Date.now()}@lab.example`;
+    const body = { organisation: 'Asker Lab', name: 'Ann Asker', email, intended_use: 'Benchmarking ASR models on accented speech.' };
+    const first = await postJson(ctx, '/api/v1/access-requests', body);
+    expect(first.status, first.text).toBe(202);
+    expect(first.body).toEqual({ data: { status: 'received' } });
+    const known = await postJson(ctx, '/api/v1/access-requests', { ...body, email: lab.email });
+    expect(known.status).toBe(202);
+    expect(known.body).toEqual(first.body);
+    await mailTo(ctx.smtp, email, /received your access request/i);
+    await mailTo(ctx.smtp, 'sourcing@localhost', /Access requested by Asker Lab/);
+    for (let i = 0; i < 3; i++) expect((await postJson(ctx, '/api/v1/access-requests', body)).status).toBe(202);
+    const stored = (await opsJson(ctx.operator, 'access', 'list')).filter((r: any) => r.email === email);
+    expect(stored).toHaveLength(3);
+  });
+
+  test.each([
+    ['an email with CRLF', { email: 'a@lab.example\r\nBcc: victim@evil.example' }, 'email'],
+    ['a 10,000-character name', { name: 'n'.repeat(10_000) }, 'name'],
+    ['a name with CRLF', { name: 'Ann\r\nBcc: victim@evil.example' }, 'name'],
+    ['an organisation with a newline', { organisation: 'Lab\nX-Injected: 1' }, 'organisation'],
+    ['a short intended use', { intended_use: 'data' }, 'intended_use'],
+    ['an unknown field', { admin: true }, 'admin'],
+  ])('%s is 422 naming the field, and nothing is mailed', async (_name, change, field) => {
+    const email = `bad.${Date.now()}@lab.example`;
+    const reply = await postJson(ctx, '/api/v1/access-requests', {
+      organisation: 'Bad Lab',
+      name: 'Bad Actor',
+      email,
+      intended_use: 'A long enough intended use for the check.',
+      ...change,
+    });
+    expectError(reply, 422, 'invalid');
+    expect(Object.keys(reply.body.error.fields)).toContain(field);
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // a background pass would have sent by now
+    expect(ctx.smtp.received.some((m) => /victim@evil/.test(m.envelopeTo.join()))).toBe(false);
+    expect(ctx.smtp.received.some((m) => m.envelopeTo.includes(email) || /Bad Lab/.test(m.mail.subject ?? ''))).toBe(false);
+  });
+
+  test('a form post from /access/ without JavaScript: 303 to the thank-you state', async () => {
+    const response = await fetch(`${ctx.server.url}/api/v1/access-requests`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams([
+        ['organisation', 'Form Lab'],
+        ['name', 'Fay Form'],
+        ['email', `form.${Date.now()}@lab.example`],
+        ['intended_use', 'Evaluating imaging models on CT studies.'],
+        ['verticals', 'medical_imaging'],
+      ]),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/access/?sent=1');
+  });
+
+  test('ops access reject mails the reason; approving it again is refused', async () => {
+    const email = `rejected.${Date.now()}@lab.example`;
+    await postJson(ctx, '/api/v1/access-requests', { organisation: 'No Lab', name: 'Nat', email, intended_use: 'Scraping everything we can find for a model.' });
+    const request = (await opsJson(ctx.operator, 'access', 'list')).find((r: any) => r.email === email);
+    const rejected = await opsJson(ctx.operator, 'access', 'reject', request.id, '--reason', 'Not a lab we can serve.');
+    expect(rejected.status).toBe('rejected');
+    const mail = await mailTo(ctx.smtp, email, /^Your access request/);
+    expect(mail.mail.text).toContain('Not a lab we can serve.');
+  });
+});
+
+describe('sign-in and the session cookie', () => {
+  test('the callback sets the cookie with the contract attributes and sends to /dashboard/', async () => {
+    const link = await freshLink(lab.email);
+    const signed = await follow(link);
+    expect(signed.status).toBe(303);
+    expect(signed.location).toBe('/dashboard/');
+    const attributes = signed.setCookie.split(';').map((part) => part.trim().toLowerCase());
+    expect(signed.setCookie).toMatch(/^dss_session=[A-Za-z0-9_-]{43};/); // http SITE_URL: no __Host- prefix
+    expect(attributes).toContain('httponly');
+    expect(attributes).toContain('samesite=lax');
+    expect(attributes).toContain('path=/');
+    expect(attributes).not.toContain('secure');
+    expect(attributes.find((a) => a.startsWith('max-age='))).toBe(`max-age=${14 * 86400}`);
+    const dashboard = await fetch(`${ctx.server.url}/dashboard/`, { headers: { Cookie: signed.cookie }, redirect: 'manual' });
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toContain('Journey Lab');
+  });
+
+  test('a replayed link is refused; an altered or foreign token too; none says whose', async () => {
+    const link = await freshLink(lab.email);
+    expect((await follow(link)).status).toBe(303);
+    const replay = await follow(link);
+    expect(replay.location).toBe('/signin/?error=used');
+    expect(replay.setCookie).toBe('');
+    const token = new URL(link).searchParams.get('token')!;
+    const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    for (const bad of [altered, 'x'.repeat(43), 'dss_notatokenatall', '', token + 'A']) {
+      const refused = await follow(`${ctx.server.url}/signin/callback?token=${encodeURIComponent(bad)}`);
+      expect(refused.location, bad).toBe('/signin/?error=invalid');
+      expect(refused.setCookie).toBe('');
+    }
+  });
+
+  test('a sign-in link is asked for with the same 202 whether or not the address has an account', async () => {
+    const known = await postJson(ctx, '/api/v1/session/link', { email: lab.email });
+    const unknown = await postJson(ctx, '/api/v1/session/link', { email: `nobody.${Date.now()}@lab.example` });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(unknown.body).toEqual(known.body);
+    expectError(await postJson(ctx, '/api/v1/session/link', { email: 'a@b.example\r\nBcc: x@y.example' }), 422, 'invalid');
+  });
+
+  test('a redirect after sign-in goes only to a dashboard page of this site', async () => {
+    const own = await selfServeLab(ctx, 'Redirect Lab'); // sign-in links are limited per address: a lab of its own
+    const link = await freshLink(own.email, '/dashboard/samples/new/?listing_id=x');
+    expect((await follow(link)).location).toBe('/dashboard/samples/new/?listing_id=x');
+    const evil = (await freshLink(own.email)) + '&next=https://evil.example/';
+    expect((await follow(evil)).location).toBe('/dashboard/');
+  });
+
+  test('a dashboard page without a session sends to /signin/ and back', async () => {
+    const response = await fetch(`${ctx.server.url}/dashboard/requests/new/?listing_id=${LISTING}`, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/signin/?next=${encodeURIComponent(`/dashboard/requests/new/?listing_id=${LISTING}`)}`);
+  });
+});
+
+/** A fresh sign-in link for `email`, as the /signin/ page asks for it (through the API). */
+async function freshLink(email: string, next?: string): Promise<string> {
+  const before = mailsTo(ctx.smtp, email).length;
+  const response = await fetch(`${ctx.server.url}/signin/`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ctx.siteUrl },
+    body: new URLSearchParams({ email, ...(next ? { next } : {}) }),
+  });
+  expect(response.status).toBe(200);
+  const until = Date.now() + 15_000;
+  while (mailsTo(ctx.smtp, email).length <= before) {
+    if (Date.now() > until) throw new Error(`no sign-in mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return signinLinkIn(mailsTo(ctx.smtp, email).at(-1)!);
+}
+
+describe('session requests', () => {
+  test('GET /api/v1/me with the cookie: organisation, account, role, NDA, rate limit; never cached', async () => {
+    const me = await sessionCall(ctx, lab.cookie, '/api/v1/me');
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.data).toMatchObject({
+      organisation: { id: lab.orgId, name: 'Journey Lab' },
+      account: { id: lab.accountId, email: lab.email, role: 'admin' },
+      role: 'admin',
+      nda: { state: 'none', version: null, accepted_at: null, accepted_by: null, verified_at: null },
+      rate_limit: { policy: 'per-key', limit: 100000, remaining: expect.any(Number), reset: expect.any(Number) },
+    });
+    expect(me.body.data.key).toBeUndefined();
+    expect(me.headers.get('cache-control')).toBe('private, no-store');
+    expect(me.headers.get('vary')).toContain('Cookie');
+  });
+
+  test.each([
+    ['a foreign Origin', 'http://evil.example'],
+    ['Origin "null"', 'null'],
+    ['neither Origin nor Referer', null],
+  ])('an unsafe request with the cookie and %s is 403 forbidden, and nothing changes', async (_name, origin) => {
+    const before = (await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.count;
+    const reply = await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'csrf' }, origin });
+    expectError(reply, 403, 'forbidden');
+    expect((await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.count).toBe(before);
+  });
+
+  test('a Referer of the site stands in for a missing Origin', async () => {
+    const reply = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+      method: 'POST',
+      body: { name: 'by referer' },
+      origin: null,
+      headers: { Referer: `${ctx.siteUrl}/dashboard/keys/` },
+    });
+    expect(reply.status, reply.text).toBe(201);
+  });
+
+  test('a dashboard form without its CSRF token is refused 403; with it, it works', async () => {
+    const post = (fields: Record<string, string>) =>
+      fetch(`${ctx.server.url}/dashboard/keys/`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: lab.cookie, Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+    const without = await post({ action: 'create', name: 'no token' });
+    expect(without.status).toBe(403);
+    expect(await without.text()).not.toMatch(/dss_[0-9A-Za-z]{38}/);
+    const forged = await post({ action: 'create', name: 'forged', csrf: 'A'.repeat(32) });
+    expect(forged.status).toBe(403);
+    const page = await (await fetch(`${ctx.server.url}/dashboard/keys/`, { headers: { Cookie: lab.cookie } })).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const ok = await post({ action: 'create', name: 'with token', csrf });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toMatch(/dss_[0-9A-Za-z]{38}/);
+    const logoutWithout = await fetch(`${ctx.server.url}/api/v1/session/logout`, {
+      method: 'POST',
+      headers: { Cookie: lab.cookie, Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(logoutWithout.status).toBe(403);
+    expect((await sessionCall(ctx, lab.cookie, '/api/v1/me')).status).toBe(200);
+  });
+
+  test('a form with errors answers 422 with each error beside its field and what was typed kept', async () => {
+    const page = await (await fetch(`${ctx.server.url}/dashboard/keys/`, { headers: { Cookie: lab.cookie } })).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const response = await fetch(`${ctx.server.url}/dashboard/keys/`, {
+      method: 'POST',
+      headers: { Cookie: lab.cookie, Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action: 'create', name: 'kept name', expires_in_days: '999', csrf }),
+    });
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(html).toMatch(/id="field-expires_in_days-error"/);
+    expect(html).toMatch(/aria-invalid="true"[^>]*aria-describedby="field-expires_in_days-error"|aria-describedby="field-expires_in_days-hint field-expires_in_days-error"/);
+    expect(html).toContain('value="kept name"');
+  });
+});
+
+describe('the NDA', () => {
+  test('GET /api/v1/nda: version and the SHA-256 of content/legal/nda.md, the page names both', async () => {
+    const reply = await postJsonGet('/api/v1/nda');
+    const sha256 = createHash('sha256').update(readFileSync('content/legal/nda.md')).digest('hex');
+    expect(reply.body.data).toEqual({ version: expect.any(String), sha256, url: `${ctx.siteUrl}/legal/nda/` });
+    const page = await (await fetch(`${ctx.server.url}/legal/nda/`)).text();
+    expect(page).toContain(sha256);
+    expect(page).toContain(reply.body.data.version);
+    expect(page).toMatch(/template for counsel review/i);
+  });
+
+  test('a stale version or hash is 409 nda_outdated; a missing tick 422; the acceptance is recorded, mailed, verified', async () => {
+    const { version, sha256 } = (await postJsonGet('/api/v1/nda')).body.data;
+    const signer = { signer_name: 'Ada Admin', signer_title: 'Head of Data', authorised: true };
+    const path = '/api/v1/nda/acceptances';
+    expectError(await sessionCall(ctx, lab.cookie, path, { method: 'POST', body: { version: '1999-01-01', sha256, ...signer } }), 409, 'nda_outdated');
+    expectError(await sessionCall(ctx, lab.cookie, path, { method: 'POST', body: { version, sha256: '0'.repeat(64), ...signer } }), 409, 'nda_outdated');
+    const untick = await sessionCall(ctx, lab.cookie, path, { method: 'POST', body: { version, sha256, ...signer, authorised: false } });
+    expectError(untick, 422, 'invalid');
+    expect(untick.body.error.fields).toHaveProperty('authorised');
+    const accepted = await sessionCall(ctx, lab.cookie, path, { method: 'POST', body: { version, sha256, ...signer }, headers: { 'User-Agent': 'journey-test' } });
+    expect(accepted.status, accepted.text).toBe(201);
+    expect(accepted.body.data.nda).toMatchObject({ state: 'accepted', version, accepted_by: 'Ada Admin, Head of Data' });
+    const me = await sessionCall(ctx, lab.cookie, '/api/v1/me');
+    expect(me.body.data.nda).toMatchObject({ state: 'accepted', version, accepted_by: 'Ada Admin, Head of Data' });
+    const mail = await mailTo(ctx.smtp, 'sourcing@localhost', /NDA accepted by Journey Lab/);
+    expect(mail.mail.text).toContain('journey-test');
+    expect(mail.mail.text).toContain(sha256);
+    const verified = await opsJson(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
+    expect(verified.nda.state).toBe('verified');
+  });
+});
+
+async function postJsonGet(path: string) {
+  const response = await fetch(ctx.server.url + path);
+  return { status: response.status, body: await response.json() };
+}
+
+describe('keys from the dashboard', () => {
+  test('create (shown once), list (never the key), use, rotate with grace, rotate without, revoke', async () => {
+    const created = await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'eval pipeline', expires_in_days: 30 } });
+    expect(created.status, created.text).toBe(201);
+    const first = created.body.data;
+    expect(first.key).toMatch(/^dss_[0-9A-Za-z]{38}$/);
+    expect(first).toMatchObject({ name: 'eval pipeline', state: 'active', expires_at: expect.any(String) });
+    const listed = await sessionCall(ctx, lab.cookie, '/api/v1/keys');
+    expect(listed.text).not.toContain(first.key.slice(8));
+    expect(listed.body.data.find((k: any) => k.id === first.id)).not.toHaveProperty('key');
+    expect((await bearer(first.key)).status).toBe(200);
+
+    const graced = await sessionCall(ctx, lab.cookie, `/api/v1/keys/${first.id}/rotate`, { method: 'POST', body: { grace_hours: 1 } });
+    expect(graced.status, graced.text).toBe(201);
+    expect(graced.body.data.replaces).toMatchObject({ id: first.id, state: 'grace' });
+    const inGrace = Date.parse(graced.body.data.replaces.revoked_at) - Date.now();
+    expect(inGrace).toBeGreaterThan(59 * 60_000);
+    expect((await bearer(first.key)).status).toBe(200); // the old key works through its grace
+    expect((await bearer(graced.body.data.key)).status).toBe(200);
+
+    const second = graced.body.data;
+    const now = await sessionCall(ctx, lab.cookie, `/api/v1/keys/${second.id}/rotate`, { method: 'POST' });
+    expect(now.status, now.text).toBe(201);
+    expectError(await bearer(second.key), 401, 'unauthorized');
+
+    expect((await sessionCall(ctx, lab.cookie, `/api/v1/keys/${first.id}`, { method: 'DELETE' })).status).toBe(204);
+    const revoked = await bearer(first.key);
+    expectError(revoked, 401, 'unauthorized');
+    expect(revoked.body.error.message).toMatch(/revoked/);
+    expectError(await sessionCall(ctx, lab.cookie, `/api/v1/keys/${second.id}/rotate`, { method: 'POST', body: { grace_hours: 25 } }), 422, 'invalid');
+  });
+
+  test('a key never manages keys or the team: 403 forbidden', async () => {
+    const key = (await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'ci' } })).body.data;
+    expectError(await bearer(key.key, '/api/v1/keys'), 403, 'forbidden');
+    expectError(await bearer(key.key, '/api/v1/keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' }), 403, 'forbidden');
+    expectError(await bearer(key.key, `/api/v1/keys/${key.id}`, { method: 'DELETE' }), 403, 'forbidden');
+    expectError(await bearer(key.key, '/api/v1/team'), 403, 'forbidden');
+    expectError(await bearer(key.key, '/api/v1/nda/acceptances', { method: 'POST' }), 403, 'forbidden');
+    const me = await bearer(key.key, '/api/v1/me');
+    expect(me.body.data).toMatchObject({ key: { id: key.id, name: 'ci' }, role: 'admin' });
+  });
+
+  test("another organisation's key and account ids are 404", async () => {
+    const other = await selfServeLab(ctx, 'Other Lab');
+    const theirs = (await sessionCall(ctx, other.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'theirs' } })).body.data;
+    expectError(await sessionCall(ctx, lab.cookie, `/api/v1/keys/${theirs.id}/rotate`, { method: 'POST' }), 404, 'not_found');
+    expectError(await sessionCall(ctx, lab.cookie, `/api/v1/keys/${theirs.id}`, { method: 'DELETE' }), 404, 'not_found');
+    expectError(await sessionCall(ctx, lab.cookie, `/api/v1/team/${other.accountId}`, { method: 'DELETE' }), 404, 'not_found');
+    expect((await bearer(theirs.key)).status).toBe(200);
+    expect((await sessionCall(ctx, other.cookie, '/api/v1/me')).status).toBe(200);
+  });
+});
+
+describe('the team', () => {
+  test('a member reads but cannot do what admins do (403); removal ends their sessions at once', async () => {
+    const member = await invited(ctx, lab, 'member');
+    const me = await sessionCall(ctx, member.cookie, '/api/v1/me');
+    expect(me.body.data).toMatchObject({ role: 'member', organisation: { id: lab.orgId } });
+    expect((await sessionCall(ctx, member.cookie, '/api/v1/keys')).status).toBe(200);
+    expect((await sessionCall(ctx, member.cookie, '/api/v1/team')).body.data.map((m: any) => m.email)).toContain(member.email);
+    const { version, sha256 } = (await postJsonGet('/api/v1/nda')).body.data;
+    for (const [method, path, body] of [
+      ['POST', '/api/v1/keys', { name: 'member key' }],
+      ['POST', '/api/v1/team/invitations', { email: 'friend@lab.example', role: 'admin' }],
+      ['DELETE', `/api/v1/team/${lab.accountId}`, undefined],
+      ['POST', '/api/v1/nda/acceptances', { version, sha256, signer_name: 'M', signer_title: 'M', authorised: true }],
+    ] as const) {
+      expectError(await sessionCall(ctx, member.cookie, path, { method, body }), 403, 'forbidden');
+    }
+    expect((await sessionCall(ctx, lab.cookie, `/api/v1/team/${member.accountId}`, { method: 'DELETE' })).status).toBe(204);
+    expectError(await sessionCall(ctx, member.cookie, '/api/v1/me'), 401, 'unauthorized');
+    // A removed account asks for a sign-in link: the same 202, and no mail comes.
+    expect((await postJson(ctx, '/api/v1/session/link', { email: member.email })).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mailsTo(ctx.smtp, member.email)).toHaveLength(1); // the invitation only
+  });
+
+  test('the last admin cannot be removed (409); a second admin can be', async () => {
+    expectError(await sessionCall(ctx, lab.cookie, `/api/v1/team/${lab.accountId}`, { method: 'DELETE' }), 409, 'conflict');
+    const second = await invited(ctx, lab, 'admin');
+    expect((await sessionCall(ctx, second.cookie, '/api/v1/me')).body.data.role).toBe('admin');
+    expect((await sessionCall(ctx, lab.cookie, `/api/v1/team/${second.accountId}`, { method: 'DELETE' })).status).toBe(204);
+    const accounts = await opsJson(ctx.operator, 'account', 'list', '--org', lab.orgId);
+    expect(accounts.find((a: any) => a.id === second.accountId).removed_at).toEqual(expect.any(String));
+    expect(accounts.find((a: any) => a.id === lab.accountId).role).toBe('admin');
+  });
+});
+
+describe('a sample, asked with the session, mailed and downloaded', () => {
+  test('after the verified NDA: 202, the link arrives, the file downloads', async () => {
+    const asked = await sessionCall(ctx, lab.cookie, `/api/v1/samples/${LISTING}`, { method: 'POST' });
+    expect(asked.status, asked.text).toBe(202);
+    const mail = await mailTo(ctx.smtp, lab.email, /sample .* is ready/i);
+    const link = /(http\S+\/api\/v1\/samples\/\S+)/.exec(mail.mail.text!)![1]!;
+    const download = await fetch(link);
+    expect(download.status).toBe(200);
+    expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const samples = await sessionCall(ctx, lab.cookie, '/api/v1/sample-requests');
+    expect(samples.body.data[0]).toMatchObject({ listing_id: LISTING, status: 'link_sent' });
+  });
+});
+
+describe('signing out', () => {
+  test('logout ends this session; ?all=true ends every session of the account', async () => {
+    const own = await selfServeLab(ctx, 'Sign-out Lab'); // sign-in links are limited per address: a lab of its own
+    const a = await follow(await freshLink(own.email));
+    const b = await follow(await freshLink(own.email));
+    const out = await sessionCall(ctx, a.cookie, '/api/v1/session/logout', { method: 'POST' });
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^dss_session=; .*Max-Age=0/);
+    expectError(await sessionCall(ctx, a.cookie, '/api/v1/me'), 401, 'unauthorized');
+    expect((await sessionCall(ctx, b.cookie, '/api/v1/me')).status).toBe(200);
+    expect((await sessionCall(ctx, b.cookie, '/api/v1/session/logout?all=true', { method: 'POST' })).status).toBe(204);
+    for (const cookie of [b.cookie, own.cookie]) expectError(await sessionCall(ctx, cookie, '/api/v1/me'), 401, 'unauthorized');
+  });
+});

@@ -1,0 +1,167 @@
+// The self-serve journey's test parts (issue 21): the built server on a known port with SITE_URL set to it (links in
+// mail and the Origin rule name it), a real SMTP server on loopback, the operator CLI on the same store, and the
+// steps a lab takes over HTTP: ask for access, get approved, follow the sign-in link, call with the cookie.
+import { expect } from 'vitest';
+import { requireBuild } from './dist.ts';
+import { ops } from './ops.ts';
+import { freePort } from './ports.ts';
+import { startServer, type RunningServer } from './server.ts';
+import { startSmtp, type Received } from './smtp.ts';
+
+export type Json = any;
+export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+
+export type SelfServe = {
+  server: RunningServer;
+  smtp: Smtp;
+  siteUrl: string;
+  /** The operator's environment: the same store, the same mail server, the same SITE_URL. */
+  operator: Record<string, string>;
+  stop(): Promise<void>;
+};
+
+export async function startSelfServe(env: Record<string, string> = {}): Promise<SelfServe> {
+  requireBuild();
+  const smtp = await startSmtp();
+  const port = await freePort();
+  const siteUrl = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    PORT: String(port),
+    SITE_URL: siteUrl,
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_KEY_PER_MINUTE: '100000',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
+    ...env,
+  });
+  return {
+    server,
+    smtp,
+    siteUrl,
+    operator: { DATA_DIR: server.dataDir, SMTP_URL: smtp.url, SITE_URL: siteUrl },
+    async stop() {
+      await server.stop();
+      await smtp.close();
+    },
+  };
+}
+
+export async function opsJson(operator: Record<string, string>, ...args: string[]): Promise<Json> {
+  const result = await ops(operator, ...args);
+  expect(result.code, `ops ${args.join(' ')}: ${result.stderr}`).toBe(0);
+  return result.json;
+}
+
+/** The first mail to `to` whose subject matches, waiting for it (mail goes out from a background pass). */
+export async function mailTo(smtp: Smtp, to: string, subject: RegExp, ms = 15_000): Promise<Received> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = smtp.received.find((m) => m.envelopeTo.includes(to) && subject.test(m.mail.subject ?? ''));
+    if (found) return found;
+    if (Date.now() > until) {
+      const seen = smtp.received.map((m) => `${m.envelopeTo.join(',')}: ${m.mail.subject}`).join('\n');
+      throw new Error(`no mail to ${to} matching ${subject}; received:\n${seen}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const mailsTo = (smtp: Smtp, to: string) => smtp.received.filter((m) => m.envelopeTo.includes(to));
+
+/** The sign-in link in a mail (its text part). */
+export function signinLinkIn(received: Received): string {
+  const match = /(https?:\/\/\S+\/signin\/callback\?token=[A-Za-z0-9_-]+\S*)/.exec(received.mail.text ?? '');
+  expect(match, received.mail.text).not.toBeNull();
+  return match![1]!;
+}
+
+export type Signed = { cookie: string; setCookie: string; location: string | null; status: number };
+
+/** Follows a sign-in link as a browser would, without following the redirect: the cookie it sets. */
+export async function follow(link: string): Promise<Signed> {
+  const response = await fetch(link, { redirect: 'manual' });
+  await response.arrayBuffer();
+  const setCookie = response.headers.getSetCookie()[0] ?? '';
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    setCookie,
+    cookie: setCookie.split(';', 1)[0]!,
+  };
+}
+
+export type Reply = { status: number; headers: Headers; text: string; body: Json };
+
+/** A request as the dashboard's own pages make it: the cookie, and the site's Origin on unsafe methods. */
+export async function sessionCall(
+  ctx: SelfServe,
+  cookie: string,
+  path: string,
+  options: { method?: string; body?: unknown; origin?: string | null; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Cookie: cookie, ...options.headers };
+  const origin = options.origin === undefined ? ctx.siteUrl : options.origin;
+  if (origin !== null && method !== 'GET') headers.Origin = origin;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(ctx.server.url + path, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: Json;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body: parsed };
+}
+
+export async function postJson(ctx: SelfServe, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(ctx.server.url + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined };
+}
+
+export type SelfServeLab = { orgId: string; accountId: string; email: string; cookie: string; accessId: string };
+
+let labs = 0;
+
+/** The journey's start over HTTP: an access request, the operator's approval, the sign-in link followed. */
+export async function selfServeLab(ctx: SelfServe, name = 'Self Serve Lab'): Promise<SelfServeLab> {
+  const email = `admin${++labs}.${Date.now()}@lab.example`;
+  const asked = await postJson(ctx, '/api/v1/access-requests', {
+    organisation: name,
+    name: 'Ada Admin',
+    email,
+    intended_use: 'Evaluating speech recognition on call-centre audio before licensing.',
+  });
+  expect(asked.status, asked.text).toBe(202);
+  const listed = (await opsJson(ctx.operator, 'access', 'list', '--status', 'pending')) as Json[];
+  const request = listed.find((r) => r.email === email);
+  expect(request).toBeDefined();
+  const approved = await opsJson(ctx.operator, 'access', 'approve', request.id);
+  const mail = await mailTo(ctx.smtp, email, /access .* is ready/i);
+  const signed = await follow(signinLinkIn(mail));
+  expect(signed.status).toBe(303);
+  return { orgId: approved.org_id, accountId: approved.account_id, email, cookie: signed.cookie, accessId: request.id };
+}
+
+/** A member (or admin) invited by `admin`, signed in from the invitation's link. */
+export async function invited(ctx: SelfServe, admin: SelfServeLab, role: 'admin' | 'member') {
+  const email = `${role}${++labs}.${Date.now()}@lab.example`;
+  const reply = await sessionCall(ctx, admin.cookie, '/api/v1/team/invitations', {
+    method: 'POST',
+    body: { email, role },
+  });
+  expect(reply.status, reply.text).toBe(201);
+  const signed = await follow(signinLinkIn(await mailTo(ctx.smtp, email, /invited/i)));
+  expect(signed.status).toBe(303);
+  const me = await sessionCall(ctx, signed.cookie, '/api/v1/me');
+  return { email, cookie: signed.cookie, accountId: me.body.data.account.id as string };
+}
