@@ -23,7 +23,7 @@ export type SelfServe = {
 export async function startSelfServe(env: Record<string, string> = {}): Promise<SelfServe> {
   requireBuild();
   const smtp = await startSmtp();
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort(); // a restart keeps its port (and SITE_URL)
   const siteUrl = `http://127.0.0.1:${port}`;
   const server = await startServer({
     PORT: String(port),

@@ -4,6 +4,7 @@ import { RefusedError } from '../../errors.ts';
 import type { ApiKeyRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { hashKey, isWellFormedKey, keyPrefix, newApiKey, newId } from '../ids.ts';
+import { emitEvent } from '../webhooks/events.ts';
 import { roleOf, type Caller } from './caller.ts';
 import { requireAccount } from './organisations.ts';
 
@@ -49,13 +50,29 @@ export async function issueKey(
       : null,
   };
   await tx.insert('keys', record);
+  await tellWebhooks(tx, 'key.created', record, now);
   return { record, key };
+}
+
+/** key.created and key.revoked: what identifies the key (never the key itself), for the lab's own systems. */
+async function tellWebhooks(tx: Tx, type: 'key.created' | 'key.revoked', key: ApiKeyRecord, now: Date) {
+  const data = {
+    id: key.id,
+    name: key.name ?? null,
+    prefix: key.prefix,
+    created_at: key.created_at,
+    expires_at: key.expires_at ?? null,
+    revoked_at: key.revoked_at,
+  };
+  await emitEvent(tx, { orgId: key.org_id, type, key: `key:${key.id}:${type}`, data }, now);
 }
 
 export async function revokeKey(tx: Tx, keyId: string, now: Date): Promise<ApiKeyRecord> {
   const key = await requireKey(tx, keyId);
   if (isRevoked(key, now)) throw new RefusedError(`Key ${keyId} was revoked already, at ${key.revoked_at}.`);
-  return tx.update('keys', keyId, { revoked_at: now.toISOString() });
+  const revoked = await tx.update('keys', keyId, { revoked_at: now.toISOString() });
+  await tellWebhooks(tx, 'key.revoked', revoked, now);
+  return revoked;
 }
 
 /**
@@ -72,8 +89,9 @@ export async function rotateKey(
   const old = await requireKey(tx, keyId);
   if (isRevoked(old, now) || old.replaced_by)
     throw new RefusedError(`Key ${keyId} is revoked or rotated already; issue a new one.`);
-  const lifetimeDays =
-    old.expires_at ? Math.ceil((Date.parse(old.expires_at) - Date.parse(old.created_at)) / 86_400_000) : undefined;
+  const lifetimeDays = old.expires_at
+    ? Math.ceil((Date.parse(old.expires_at) - Date.parse(old.created_at)) / 86_400_000)
+    : undefined;
   const successor = await issueKey(tx, options.accountId ?? old.account_id, now, {
     name: old.name ?? null,
     expiresInDays: lifetimeDays,
@@ -83,6 +101,7 @@ export async function rotateKey(
     revoked_at: revokedAt.toISOString(),
     replaced_by: successor.record.id,
   });
+  await tellWebhooks(tx, 'key.revoked', revoked, now); // revoked_at says when, after any grace
   return { ...successor, revoked };
 }
 

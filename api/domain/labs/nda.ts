@@ -5,6 +5,7 @@ import type { Account, NdaAcceptanceRecord, Org } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { emitEvent } from '../webhooks/events.ts';
 import { ndaAcceptedToOperator } from './mails.ts';
 import { requireOrg } from './organisations.ts';
 
@@ -14,27 +15,56 @@ export const ndaAccepted = (org: Org) => org.nda.state === 'accepted' || org.nda
 const changeNda = async (tx: Tx, org: Org, change: Partial<Org['nda']>) =>
   tx.update('orgs', org.id, { nda: { ...org.nda, ...change } });
 
+/** nda.verified when a verification is new, nda.revoked when a revocation is: each named by its own time. */
+async function tellWebhooks(tx: Tx, before: Org, after: Org, now: Date): Promise<Org> {
+  const nda = {
+    state: after.nda.state,
+    accepted_at: after.nda.accepted_at,
+    verified_at: after.nda.verified_at,
+  };
+  const data = { organisation_id: after.id, ...nda, revoked_at: after.nda.revoked_at };
+  if (after.nda.state === 'verified' && before.nda.verified_at !== after.nda.verified_at) {
+    const key = `org:${after.id}:nda:verified:${after.nda.verified_at}`;
+    await emitEvent(tx, { orgId: after.id, type: 'nda.verified', key, data }, now);
+  }
+  if (after.nda.revoked_at && before.nda.revoked_at !== after.nda.revoked_at) {
+    const key = `org:${after.id}:nda:revoked:${after.nda.revoked_at}`;
+    await emitEvent(tx, { orgId: after.id, type: 'nda.revoked', key, data }, now);
+  }
+  return after;
+}
+
 export async function acceptNda(tx: Tx, orgId: string, verified: boolean, now: Date): Promise<Org> {
   const org = await requireOrg(tx, orgId);
-  return changeNda(tx, org, {
+  const accepted = await changeNda(tx, org, {
     state: verified ? 'verified' : 'accepted',
     accepted_at: now.toISOString(),
     verified_at: verified ? now.toISOString() : null,
     revoked_at: null,
   });
+  return tellWebhooks(tx, org, accepted, now);
 }
 
 export async function verifyNda(tx: Tx, orgId: string, now: Date): Promise<Org> {
   const org = await requireOrg(tx, orgId);
   if (!ndaAccepted(org))
     throw new RefusedError(`${orgId} has not accepted the NDA: "ops nda accept --org ${orgId}" first.`);
-  return changeNda(tx, org, { state: 'verified', verified_at: org.nda.verified_at ?? now.toISOString() });
+  const verified = await changeNda(tx, org, {
+    state: 'verified',
+    verified_at: org.nda.verified_at ?? now.toISOString(),
+  });
+  return tellWebhooks(tx, org, verified, now);
 }
 
 export async function revokeNda(tx: Tx, orgId: string, now: Date): Promise<Org> {
   const org = await requireOrg(tx, orgId);
   if (!ndaAccepted(org)) throw new RefusedError(`${orgId} has no NDA to revoke.`);
-  return changeNda(tx, org, { state: 'none', revoked_at: now.toISOString() });
+  return tellWebhooks(
+    tx,
+    org,
+    await changeNda(tx, org, { state: 'none', revoked_at: now.toISOString() }),
+    now,
+  );
 }
 
 /** A click-through acceptance from the dashboard (contract §8): stale version or text → 409 nda_outdated. */

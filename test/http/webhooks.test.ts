@@ -1,0 +1,311 @@
+// Webhooks over HTTP against the built server (issue 22, contract §10): endpoints made from a dashboard session,
+// every event of a request's and a lab's life received by a real HTTP server on loopback that verifies each
+// signature with `standardwebhooks`, retries until taken, a restart in the middle of retries, and the SSRF guard.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { expectError } from '../support/api-client.ts';
+import { freePort } from '../support/ports.ts';
+import {
+  invited,
+  opsJson,
+  selfServeLab,
+  sessionCall,
+  startSelfServe,
+  type SelfServe,
+  type SelfServeLab,
+} from '../support/self-serve.ts';
+import { startServer } from '../support/server.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+
+const LISTING = 'us-auto-insurance-claims-calls';
+const FAST_RETRIES = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '0.2' };
+let ctx: SelfServe;
+let lab: SelfServeLab;
+const receivers: WebhookReceiver[] = [];
+
+beforeAll(async () => {
+  ctx = await startSelfServe(FAST_RETRIES);
+  lab = await selfServeLab(ctx, 'Webhook Lab');
+});
+afterAll(async () => {
+  await ctx?.stop();
+});
+afterEach(async () => {
+  for (const receiver of receivers.splice(0)) await receiver.close();
+});
+
+async function receiver(options: { failFirst?: number } = {}) {
+  const started = await startWebhookReceiver(options);
+  receivers.push(started);
+  return started;
+}
+
+/** An endpoint on `target`, made by `who`; the receiver learns the secret from the one answer that shows it. */
+async function endpointFor(target: WebhookReceiver, who: SelfServeLab, events?: string[]) {
+  const made = await sessionCall(ctx, who.cookie, '/api/v1/webhooks', {
+    method: 'POST',
+    body: { url: target.url, ...(events ? { events } : {}) },
+  });
+  expect(made.status, made.text).toBe(201);
+  target.secret = made.body.data.secret;
+  return made.body.data as { id: string; url: string; events: string[]; secret: string };
+}
+
+const types = (target: WebhookReceiver) =>
+  target.received.filter((r) => r.verified).map((r) => r.event!.type);
+
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('endpoints', () => {
+  test('an admin makes one: 201 with the secret once, Location; lists never show the secret', async () => {
+    const target = await receiver();
+    const made = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks', {
+      method: 'POST',
+      body: { url: target.url, events: ['request.created', 'request.created'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.headers.get('location')).toBe(`/api/v1/webhooks/${made.body.data.id}`);
+    expect(made.body.data).toMatchObject({ url: target.url, events: ['request.created'] });
+    expect(made.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const listed = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks');
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toContainEqual({
+      id: made.body.data.id,
+      url: target.url,
+      events: ['request.created'],
+      created_at: made.body.data.created_at,
+    });
+    expect(listed.text).not.toContain(made.body.data.secret.slice(6));
+    const operator = await opsJson(ctx.operator, 'webhooks', 'list', '--org', lab.orgId);
+    expect(JSON.stringify(operator)).not.toContain(made.body.data.secret.slice(6));
+    expect(operator.map((e: { id: string }) => e.id)).toContain(made.body.data.id);
+    const deleted = await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${made.body.data.id}`, {
+      method: 'DELETE',
+    });
+    expect(deleted.status).toBe(204);
+    const after = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks');
+    expect(after.body.data.map((e: { id: string }) => e.id)).not.toContain(made.body.data.id);
+  });
+
+  test.each([
+    ['no url', {}, 'url'],
+    ['a url that is not one', { url: 'hooks dot example' }, 'url'],
+    ['an ftp url', { url: 'ftp://hooks.example.com/in' }, 'url'],
+    ['an unknown event', { url: 'http://127.0.0.1:9/in', events: ['request.deleted'] }, 'events.0'],
+    ['an unknown field', { url: 'http://127.0.0.1:9/in', secret: 'mine' }, 'secret'],
+  ])('%s is 422 naming the field', async (_name, body, field) => {
+    const reply = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks', { method: 'POST', body });
+    expectError(reply, 422, 'invalid');
+    expect(Object.keys(reply.body.error.fields)).toContain(field);
+  });
+
+  test('a key cannot manage webhooks, a member can only look, another organisation gets 404', async () => {
+    const target = await receiver();
+    const endpoint = await endpointFor(target, lab);
+    const key = (
+      await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'hooks' } })
+    ).body.data.key;
+    const withKey = await sessionCall(ctx, '', '/api/v1/webhooks', {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expectError(withKey, 403, 'forbidden');
+    const member = await invited(ctx, lab, 'member');
+    expect((await sessionCall(ctx, member.cookie, '/api/v1/webhooks')).status).toBe(200);
+    expect((await sessionCall(ctx, member.cookie, `/api/v1/webhooks/${endpoint.id}/deliveries`)).status).toBe(
+      200,
+    );
+    for (const [method, path] of [
+      ['POST', '/api/v1/webhooks'],
+      ['DELETE', `/api/v1/webhooks/${endpoint.id}`],
+      ['POST', `/api/v1/webhooks/${endpoint.id}/test`],
+    ] as const) {
+      const body = method === 'POST' && path === '/api/v1/webhooks' ? { url: target.url } : undefined;
+      expectError(await sessionCall(ctx, member.cookie, path, { method, body }), 403, 'forbidden');
+    }
+    const other = await selfServeLab(ctx, 'Other Hooks Lab');
+    for (const [method, path] of [
+      ['GET', `/api/v1/webhooks/${endpoint.id}/deliveries`],
+      ['DELETE', `/api/v1/webhooks/${endpoint.id}`],
+      ['POST', `/api/v1/webhooks/${endpoint.id}/test`],
+    ] as const) {
+      expectError(await sessionCall(ctx, other.cookie, path, { method }), 404, 'not_found');
+    }
+    const foreignOrigin = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks', {
+      method: 'POST',
+      body: { url: target.url },
+      origin: 'https://evil.example',
+    });
+    expectError(foreignOrigin, 403, 'forbidden');
+  });
+});
+
+describe('events', () => {
+  test("a lab's life arrives as signed events that standardwebhooks verifies", async () => {
+    const target = await receiver();
+    await endpointFor(target, lab);
+    const made = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+      method: 'POST',
+      body: { name: 'events' },
+    });
+    const key = made.body.data;
+    const asKey = (path: string, init: RequestInit = {}) =>
+      fetch(ctx.server.url + path, {
+        ...init,
+        headers: { Authorization: `Bearer ${key.key}`, 'Content-Type': 'application/json' },
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const created = await asKey('/api/v1/requests', {
+      method: 'POST',
+      body: JSON.stringify({
+        data_types: ['call_audio'],
+        volume: '1-5 TB',
+        description: 'English insurance calls for ASR.',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    await opsJson(ctx.operator, 'requests', 'reply', id, '--message', 'We have two candidates.');
+    await opsJson(ctx.operator, 'requests', 'move', id, 'closed', '--outcome', 'licensed');
+    const nda = (await sessionCall(ctx, lab.cookie, '/api/v1/nda')).body.data;
+    const signer = { signer_name: 'Ada Admin', signer_title: 'Head of Data', authorised: true };
+    const accepted = await sessionCall(ctx, lab.cookie, '/api/v1/nda/acceptances', {
+      method: 'POST',
+      body: { version: nda.version, sha256: nda.sha256, ...signer },
+    });
+    expect(accepted.status, accepted.text).toBe(201);
+    await opsJson(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
+    expect((await asKey(`/api/v1/samples/${LISTING}`, { method: 'POST' })).status).toBe(202);
+    await until(() => types(target).includes('sample.link_sent'), 'sample.link_sent');
+    await sessionCall(ctx, lab.cookie, `/api/v1/keys/${key.id}`, { method: 'DELETE' });
+    await opsJson(ctx.operator, 'nda', 'revoke', '--org', lab.orgId);
+    const expected = [
+      'key.created',
+      'request.created',
+      'request.status_changed',
+      'request.replied',
+      'request.status_changed',
+      'nda.verified',
+      'sample.link_sent',
+      'key.revoked',
+      'nda.revoked',
+    ];
+    await until(() => types(target).length >= expected.length, 'every event');
+    expect(types(target).sort()).toEqual([...expected].sort());
+    expect(target.received.every((r) => r.verified && r.status === 204)).toBe(true);
+    const byType = (type: string) =>
+      target.received.filter((r) => r.event?.type === type).map((r) => r.event!.data);
+    expect(byType('request.created')[0]).toMatchObject({ id, status: 'received' });
+    expect(byType('request.status_changed')).toContainEqual(
+      expect.objectContaining({ id, status: 'closed', previous_status: 'in_review', outcome: 'licensed' }),
+    );
+    expect(byType('request.replied')[0]).toMatchObject({ id, message: 'We have two candidates.' });
+    expect(byType('key.created')[0]).toMatchObject({ id: key.id, name: 'events' });
+    expect(JSON.stringify(target.received)).not.toContain(key.key); // the key itself never leaves
+    expect(JSON.stringify(byType('sample.link_sent'))).not.toContain('token='); // nor the link
+    expect(new Set(target.received.map((r) => r.id)).size).toBe(target.received.length);
+  });
+
+  test('a receiver failing five times gets the sixth attempt: one delivery, delivered, six attempts', async () => {
+    const target = await receiver({ failFirst: 5 });
+    const endpoint = await endpointFor(target, lab, ['request.created']);
+    const sent = await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${endpoint.id}/test`, {
+      method: 'POST',
+    });
+    expect(sent.status, sent.text).toBe(202);
+    await target.delivered(1, 30_000);
+    expect(target.received.map((r) => r.status)).toEqual([500, 500, 500, 500, 500, 204]);
+    expect(target.received[5]!.event).toMatchObject({
+      type: 'webhook.test',
+      data: { endpoint_id: endpoint.id },
+    });
+    await until(async () => {
+      const log = await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${endpoint.id}/deliveries`);
+      return log.body.data[0]?.status === 'delivered';
+    }, 'the delivery recorded');
+    const log = await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${endpoint.id}/deliveries`);
+    expect(log.body).toMatchObject({ count: 1, next_cursor: null });
+    expect(log.body.data[0]).toMatchObject({
+      id: sent.body.data.id,
+      event: 'webhook.test',
+      status: 'delivered',
+      status_code: 204,
+      attempts: 6,
+      next_retry_at: null,
+    });
+    const bad = await sessionCall(
+      ctx,
+      lab.cookie,
+      `/api/v1/webhooks/${endpoint.id}/deliveries?limit=0&since=today`,
+    );
+    expectError(bad, 422, 'invalid');
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['limit', 'since']);
+  });
+});
+
+test('a restart in the middle of retries loses nothing, and nothing is sent twice after success', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dss-hooks-restart-'));
+  const port = String(await freePort());
+  const env = { ...FAST_RETRIES, DATA_DIR: dataDir, PORT: port };
+  const first = await startSelfServe(env);
+  const target = await receiver({ failFirst: 6 });
+  try {
+    const admin = await selfServeLab(first, 'Restart Lab');
+    const made = await sessionCall(first, admin.cookie, '/api/v1/webhooks', {
+      method: 'POST',
+      body: { url: target.url },
+    });
+    target.secret = made.body.data.secret;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sent = await sessionCall(first, admin.cookie, `/api/v1/webhooks/${made.body.data.id}/test`, {
+        method: 'POST',
+      });
+      ids.push(sent.body.data.id);
+    }
+    await until(() => target.received.length >= 3, 'the first attempts');
+    await first.server.stop(); // mid-retries: every delivery failed at least once
+    expect(target.received.every((r) => r.status === 500)).toBe(true);
+    const second = await startServer({ ...env, SITE_URL: first.siteUrl, SMTP_URL: first.smtp.url });
+    try {
+      await target.delivered(3, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 2500)); // passes enough to resend anything left claimed
+      const delivered = target.received.filter((r) => r.status === 204).map((r) => r.id);
+      expect(delivered.sort()).toEqual([...ids].sort());
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await first.smtp.close();
+  }
+});
+
+test('without WEBHOOK_ALLOW_PRIVATE: https to a public address only, named in the refusal', async () => {
+  const strict = await startSelfServe();
+  try {
+    const admin = await selfServeLab(strict, 'Strict Lab');
+    for (const [url, says] of [
+      ['http://hooks.example.com/in', 'must be https'],
+      ['https://127.0.0.1/in', '127.0.0.1'],
+      ['https://169.254.169.254/latest/meta-data/', '169.254.169.254'],
+      ['https://[::1]:8443/in', '::1'],
+      ['https://10.0.0.8/in', '10.0.0.8'],
+    ]) {
+      const reply = await sessionCall(strict, admin.cookie, '/api/v1/webhooks', {
+        method: 'POST',
+        body: { url },
+      });
+      expectError(reply, 422, 'invalid');
+      expect(reply.body.error.fields.url[0]).toContain(says);
+    }
+    expect((await sessionCall(strict, admin.cookie, '/api/v1/webhooks')).body.data).toEqual([]);
+  } finally {
+    await strict.stop();
+  }
+});
