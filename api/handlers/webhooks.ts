@@ -1,7 +1,6 @@
 // A lab's webhook endpoints (contract §10), from the dashboard's session: made, deleted and tested by an admin,
 // listed with their deliveries by any member; a key is 403 (keys do not manage the organisation). The signing
 // secret is in the 201 answer only. Another organisation's endpoint is 404.
-import { z } from 'zod';
 import {
   checkEndpointUrl,
   deleteEndpoint,
@@ -10,16 +9,14 @@ import {
   sendTestEvent,
 } from '../domain/webhooks/endpoints.ts';
 import { deliveryView, endpointView } from '../domain/webhooks/views.ts';
-import { webhookSchema } from '../domain/webhooks/webhook-schema.ts';
+import { deliveriesQuerySchema, webhookSchema } from '../domain/webhooks/webhook-schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin, requireSession } from '../http/authentication.ts';
 import { readJsonBody } from '../http/body.ts';
-import { PAGE_PARAMETERS, pageBody, pageShape } from '../http/paging.ts';
+import { PAGE_PARAMETERS, pageBody } from '../http/paging.ts';
 import { empty, json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
 import { parseBody, parseQuery } from '../http/validation.ts';
-
-export const deliveriesQuerySchema = z.strictObject(pageShape);
 
 export const createWebhook: Handler = async (request, context) => {
   const caller = requireAdmin(context);

@@ -32,6 +32,7 @@ import { requestListQuerySchema } from '../handlers/requests.ts';
 import { sampleListQuerySchema } from '../handlers/samples.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
+import { webhookOperations } from './openapi-webhooks.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
 import { DEFAULT_PAGE, LIST_LIMIT } from '../domain/requests/views.ts';
 
@@ -159,6 +160,7 @@ function queryParameters(schema: z.ZodObject) {
 }
 
 const keyed = [{ apiKey: [] }];
+const sessionOnly = [{ session: [] }];
 const optionalKey = [{}, { apiKey: [] }];
 
 export function openApiDocument(siteUrl: URL): Record<string, unknown> {
@@ -297,7 +299,13 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         security: keyed,
         parameters: [requestId],
         responses: {
-          ...ok('Withdrawn: closed, outcome withdrawn', labRequestResponseSchema, 200, {}, withdrawnExample(siteUrl)),
+          ...ok(
+            'Withdrawn: closed, outcome withdrawn',
+            labRequestResponseSchema,
+            200,
+            {},
+            withdrawnExample(siteUrl),
+          ),
           ...errors('unauthorized', 'not_found', 'conflict', 'invalid', 'rate_limited', 'unavailable'),
         },
       },
@@ -368,7 +376,8 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       get: {
         operationId: 'getSampleRequest',
         summary: 'One of your sample requests',
-        description: "Its status, when its link was sent and when it expires, or why it was rejected. Another organisation's id is 404.",
+        description:
+          "Its status, when its link was sent and when it expires, or why it was rejected. Another organisation's id is 404.",
         tags: ['Samples'],
         security: keyed,
         parameters: [sampleRequestId],
@@ -388,7 +397,13 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         security: keyed,
         parameters: [sampleRequestId],
         responses: {
-          ...ok('A fresh link is on its way: link_sent_at and link_expires_at are the new one\'s', sampleRequestResponseSchema, 202, LOCATION, freshLinkExample),
+          ...ok(
+            "A fresh link is on its way: link_sent_at and link_expires_at are the new one's",
+            sampleRequestResponseSchema,
+            202,
+            LOCATION,
+            freshLinkExample,
+          ),
           ...errors(
             'unauthorized',
             'nda_required',
@@ -439,6 +454,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       },
     },
   };
+  const hooks = webhookOperations({ component, ok, errors, queryParameters, security: sessionOnly });
   return {
     openapi: '3.1.0',
     info: {
@@ -457,12 +473,21 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       { name: 'Samples', description: 'Samples under NDA' },
       { name: 'Account', description: 'Your organisation and key' },
       { name: 'Operations', description: 'Health' },
+      hooks.tag,
     ],
     security: [],
-    paths,
+    paths: { ...paths, ...hooks.paths },
+    webhooks: hooks.webhooks,
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : 1))),
       securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'dss_session',
+          description:
+            'The dashboard session cookie (__Host-dss_session on https), set by signing in at /signin/; unsafe methods also need the site as Origin',
+        },
         apiKey: {
           type: 'http',
           scheme: 'bearer',

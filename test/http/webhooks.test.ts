@@ -5,6 +5,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { eventSchema } from '../../api/domain/webhooks/event-schemas.ts';
+import type { WebhookEventType } from '../../api/store/records.ts';
 import { expectError } from '../support/api-client.ts';
 import { freePort } from '../support/ports.ts';
 import {
@@ -199,6 +201,7 @@ describe('events', () => {
     await until(() => types(target).length >= expected.length, 'every event');
     expect(types(target).sort()).toEqual([...expected].sort());
     expect(target.received.every((r) => r.verified && r.status === 204)).toBe(true);
+    for (const { event } of target.received) eventSchema(event!.type as WebhookEventType).parse(event); // as documented
     const byType = (type: string) =>
       target.received.filter((r) => r.event?.type === type).map((r) => r.event!.data);
     expect(byType('request.created')[0]).toMatchObject({ id, status: 'received' });

@@ -1,5 +1,6 @@
 // The body of POST /api/v1/webhooks: one zod schema validates it, drives error.fields and the OpenAPI document.
 import { z } from 'zod';
+import { pageShape } from '../../http/paging.ts';
 import { EVENT_TYPES } from './events.ts';
 
 export const webhookSchema = z.strictObject({
@@ -18,3 +19,6 @@ export const webhookSchema = z.strictObject({
 });
 
 export type WebhookInput = z.output<typeof webhookSchema>;
+
+/** GET /api/v1/webhooks/{id}/deliveries: a page at a time, as every list. */
+export const deliveriesQuerySchema = z.strictObject(pageShape);

@@ -1,0 +1,65 @@
+// What each webhook event carries (contract §10), as zod schemas: the OpenAPI document's `webhooks` section is
+// generated from them, and the HTTP tests parse every event received against them.
+import { z } from 'zod';
+import type { WebhookEventType } from '../../store/records.ts';
+import { REQUEST_OUTCOMES, REQUEST_STATUSES } from '../vocabulary.ts';
+
+const at = z.iso.datetime();
+const requestStatus = z.enum(REQUEST_STATUSES);
+
+const requestChange = { id: z.string().describe('The data request'), status: requestStatus, at };
+
+const keyData = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  prefix: z.string().describe('dss_ and the first 4 characters: enough to recognise the key, never the key'),
+  created_at: at,
+  expires_at: at.nullable(),
+  revoked_at: at.nullable().describe('After a rotation with grace, when the old key stops working'),
+});
+
+const ndaData = z.object({
+  organisation_id: z.string(),
+  state: z.enum(['none', 'accepted', 'verified']),
+  accepted_at: at.nullable(),
+  verified_at: at.nullable(),
+  revoked_at: at.nullable(),
+});
+
+export const EVENT_DATA = {
+  'request.created': z.object({
+    id: z.string(),
+    status: z.literal('received'),
+    created_at: at,
+    listing_id: z.string().nullable(),
+    matches: z.array(z.unknown()).describe('As in the 201 answer of POST /api/v1/requests'),
+  }),
+  'request.status_changed': z.object({
+    ...requestChange,
+    previous_status: requestStatus,
+    outcome: z.enum(REQUEST_OUTCOMES).nullable(),
+    message: z.string().nullable(),
+  }),
+  'request.replied': z.object({ ...requestChange, message: z.string().nullable() }),
+  'sample.link_sent': z.object({
+    id: z.string().describe('The sample request'),
+    listing_id: z.string(),
+    status: z.literal('link_sent'),
+    link_expires_at: at.describe('The link itself goes only to the account’s mailbox'),
+  }),
+  'sample.rejected': z.object({
+    id: z.string(),
+    listing_id: z.string(),
+    status: z.literal('rejected'),
+    reason: z.string().nullable(),
+  }),
+  'nda.verified': ndaData,
+  'nda.revoked': ndaData,
+  'key.created': keyData,
+  'key.revoked': keyData,
+  'webhook.test': z.object({ endpoint_id: z.string(), message: z.string() }),
+} satisfies Record<WebhookEventType, z.ZodType>;
+
+/** The body of every webhook POST: `{ type, timestamp, data }`. */
+export const eventSchema = (type: WebhookEventType) =>
+  z.strictObject({ type: z.literal(type), timestamp: at, data: EVENT_DATA[type] });
