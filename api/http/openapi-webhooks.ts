@@ -2,7 +2,7 @@
 // themselves as OpenAPI 3.1 `webhooks`, each generated from the zod schemas that validate or describe them.
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
-import { EVENT_DATA, eventSchema } from '../domain/webhooks/event-schemas.ts';
+import { EVENT_DATA, EVENT_WHEN, eventSchema } from '../domain/webhooks/event-schemas.ts';
 import { EVENT_TYPES } from '../domain/webhooks/events.ts';
 import { deliveriesQuerySchema, webhookSchema } from '../domain/webhooks/webhook-schema.ts';
 
@@ -156,7 +156,7 @@ export function webhookOperations(parts: OpenApiParts) {
       type,
       {
         post: {
-          summary: type,
+          summary: EVENT_WHEN[type as keyof typeof EVENT_DATA],
           description: SIGNED,
           requestBody: {
             required: true,

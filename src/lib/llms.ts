@@ -1,5 +1,6 @@
 // /llms.txt and /llms-full.txt in the llmstxt.org format: an H1, a blockquote summary, then H2 sections of links,
 // with "Optional" last (links an agent may skip when its context is short).
+import { webhookLines } from './webhooks-guide.ts';
 import { ERROR_CODE_NAMES, ERROR_CODES } from '../../api/errors.ts';
 import type { ListingEntry } from './listings.ts';
 import { listingSummary } from '../../api/domain/listings/listing-format.ts';
@@ -50,6 +51,7 @@ function agentGuide(site: URL): string[] {
     '- Read errors: `{ "error": { "code", "message" } }`, on 422 also `error.fields`; switch on `code`, not on the message. Every response carries `RateLimit` and `RateLimit-Policy` headers. The codes:',
     ...errorLines(),
     '',
+    ...webhookLines(site),
     ...mcpSection(site),
   ];
 }

@@ -60,6 +60,22 @@ export const EVENT_DATA = {
   'webhook.test': z.object({ endpoint_id: z.string(), message: z.string() }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
+/** When each event is sent: for the guides (/docs/api/, llms.txt) and the OpenAPI document. */
+export const EVENT_WHEN: Record<keyof typeof EVENT_DATA, string> = {
+  'request.created': 'A data request of your organisation was stored',
+  'request.status_changed':
+    'A data request moved: in review, proposal sent, closed (with its outcome), or withdrawn',
+  'request.replied': "The sourcing lead replied to a data request (the reply's text is in data.message)",
+  'sample.link_sent':
+    "A sample's download link went to the account's mailbox (the link itself only goes there)",
+  'sample.rejected': 'A sample request was refused, with the reason',
+  'nda.verified': "The operator verified your organisation's NDA acceptance: sample links go out",
+  'nda.revoked': 'Your NDA was revoked: NDA-only fields and samples stop at once',
+  'key.created': 'An API key was issued to your organisation (never the key itself)',
+  'key.revoked': 'An API key was revoked, or rotated (revoked_at says when it stops working)',
+  'webhook.test': 'You asked for a test event (POST /api/v1/webhooks/{id}/test); to this endpoint only',
+};
+
 /** The body of every webhook POST: `{ type, timestamp, data }`. */
 export const eventSchema = (type: WebhookEventType) =>
   z.strictObject({ type: z.literal(type), timestamp: at, data: EVENT_DATA[type] });
