@@ -1,11 +1,15 @@
 // Several API processes on one PostgreSQL and one Redis (contract §11): a write acknowledged by one is read at
 // once from the others, nothing acknowledged is lost or stored twice, one limit holds across them, each mail is
-// sent once, and a killed instance loses nothing it acknowledged. The CLI works on the database meanwhile.
+// sent and each webhook delivered once, and a killed instance loses nothing it acknowledged. The CLI works on the
+// database meanwhile.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { registerEndpoint } from '../../api/domain/webhooks/endpoints.ts';
+import { emitEvent } from '../../api/domain/webhooks/events.ts';
+import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import type { Store } from '../../api/store/store.ts';
 import { makeLab } from '../support/lab.ts';
@@ -13,6 +17,7 @@ import { freshDatabase } from '../support/postgres.ts';
 import { redisInstalled, startRedis, type RedisServer } from '../support/redis.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 
 const ready = Boolean(inject('postgresUrl')) && redisInstalled();
 const KEY_QUOTA = 30;
@@ -35,6 +40,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     RATE_LIMIT_KEY_PER_MINUTE: '100000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   servers = await Promise.all([startServer(env), startServer(env), startServer(env)]);
   lab = await makeLab(env); // through the CLI, on the same database, while the servers run
@@ -112,6 +118,38 @@ test.skipIf(!ready)(
       expect(statuses.filter((status) => status === 200)).toHaveLength(KEY_QUOTA);
     } finally {
       await Promise.all(trio.map((server) => server.stop()));
+    }
+  },
+  60_000,
+);
+
+test.skipIf(!ready)(
+  '300 webhook events queued: each delivered once, signed, while three instances run their workers',
+  async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const secrets = createSecretBox(new TextEncoder().encode(env.LINK_SECRET!));
+      const now = new Date();
+      const endpoint = { orgId: lab.orgId, accountId: null, url: receiver.url, events: [] };
+      await store.transact(async (tx) => {
+        receiver.secret = (await registerEndpoint(tx, endpoint, secrets, now)).secret;
+        for (let i = 0; i < 300; i++) {
+          const event = {
+            orgId: lab.orgId,
+            type: 'webhook.test' as const,
+            key: `instances:${i}`,
+            data: { i },
+          };
+          await emitEvent(tx, event, now);
+        }
+      });
+      await receiver.delivered(300, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // a second sender would have sent by now
+      expect(receiver.received.every((r) => r.verified && r.status === 204)).toBe(true);
+      expect(new Set(receiver.received.map((r) => r.id)).size).toBe(receiver.received.length);
+      expect(receiver.received).toHaveLength(300);
+    } finally {
+      await receiver.close();
     }
   },
   60_000,
