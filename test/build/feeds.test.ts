@@ -159,9 +159,22 @@ describe('OpenAPI', () => {
         '/api/v1/samples/{id}',
         '/api/v1/samples/{id}/download',
         '/api/v1/sample-requests',
+        '/api/v1/access-requests',
+        '/api/v1/session/link',
+        '/api/v1/session/logout',
+        '/api/v1/nda',
+        '/api/v1/nda/acceptances',
+        '/api/v1/keys',
+        '/api/v1/keys/{id}',
+        '/api/v1/keys/{id}/rotate',
+        '/api/v1/team',
+        '/api/v1/team/invitations',
+        '/api/v1/team/{id}',
       ].sort(),
     );
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(document.paths['/api/v1/keys'].post.security).toEqual([{ session: [] }]);
     expect(document.components.schemas.Error.properties.error.properties.fields).toBeDefined();
     const post = document.paths['/api/v1/requests'].post;
     expect(post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
