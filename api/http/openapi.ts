@@ -14,6 +14,15 @@ import {
   sampleAcceptedSchema,
   sampleRequestListSchema,
   sampleRequestResponseSchema,
+  accessReceivedSchema,
+  createdKeySchema,
+  invitationCreatedSchema,
+  keyListSchema,
+  ndaAcceptedSchema,
+  ndaSummarySchema,
+  rotatedKeySchema,
+  signinLinkSentSchema,
+  teamListSchema,
 } from './schemas.ts';
 import {
   createdRequestExample,
@@ -30,6 +39,14 @@ import {
 import { demandQuerySchema } from '../handlers/demand.ts';
 import { requestListQuerySchema } from '../handlers/requests.ts';
 import { sampleListQuerySchema } from '../handlers/samples.ts';
+import {
+  accessRequestSchema,
+  invitationSchema,
+  ndaAcceptanceSchema,
+  newKeySchema,
+  rotateKeySchema,
+  signinLinkSchema,
+} from '../domain/labs/schemas.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
@@ -159,9 +176,196 @@ function queryParameters(schema: z.ZodObject) {
   });
 }
 
-const keyed = [{ apiKey: [] }];
+const keyed = [{ apiKey: [] }, { session: [] }];
+const optionalKey = [{}, { apiKey: [] }, { session: [] }];
 const sessionOnly = [{ session: [] }];
-const optionalKey = [{}, { apiKey: [] }];
+
+/** A JSON request body from the zod schema that validates it; `form`: an HTML form post is accepted too. */
+function body(schema: z.ZodType, form = false, required = true) {
+  const ref = component(schema, 'input');
+  return {
+    required,
+    content: {
+      'application/json': { schema: ref },
+      ...(form ? { 'application/x-www-form-urlencoded': { schema: ref } } : {}),
+    },
+  };
+}
+
+const idParameter = (description: string) => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', maxLength: 80 },
+});
+
+const noContent = (description: string) => ({ 204: { description, headers: RATE_HEADERS } });
+
+const SESSION_NOTE =
+  ' Session only (the dashboard\'s cookie; a request from another origin is 403 forbidden): an API key is 403 forbidden.';
+
+/** The self-serve endpoints (contract §8). */
+function selfServePaths() {
+  return {
+    '/api/v1/access-requests': {
+      post: {
+        operationId: 'createAccessRequest',
+        summary: 'Ask for access for your organisation',
+        description:
+          'Public; JSON or an HTML form post (then 303 to /access/?sent=1). 202 whether or not the address is known; the operator and the requester are mailed. At most 3 per address a day (more are answered the same and dropped).',
+        tags: ['Account'],
+        security: [{}],
+        requestBody: body(accessRequestSchema, true),
+        responses: {
+          ...ok('Received', accessReceivedSchema, 202),
+          ...errors('bad_request', 'invalid', 'payload_too_large', 'unsupported_media_type', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/session/link': {
+      post: {
+        operationId: 'askForSigninLink',
+        summary: 'Mail a sign-in link',
+        description:
+          'Public; JSON or an HTML form post. 202 always: when the address is a verified account\'s, a link valid 15 minutes and usable once is mailed (at most 5 per address per 15 minutes). GET /signin/callback?token=… sets the session cookie. 10 per client IP per 10 minutes, then 429.',
+        tags: ['Account'],
+        security: [{}],
+        requestBody: body(signinLinkSchema, true),
+        responses: {
+          ...ok('Sent if the address is known', signinLinkSentSchema, 202),
+          ...errors('bad_request', 'invalid', 'unsupported_media_type', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/session/logout': {
+      post: {
+        operationId: 'logout',
+        summary: 'Sign out',
+        description: `Ends this session; with ?all=true every session of the account. Clears the cookie.${SESSION_NOTE}`,
+        tags: ['Account'],
+        security: sessionOnly,
+        parameters: [
+          { name: 'all', in: 'query', required: false, description: 'true: every session of the account', schema: { type: 'string', enum: ['true', 'false'] } },
+        ],
+        responses: {
+          ...noContent('Signed out'),
+          ...errors('unauthorized', 'forbidden', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/nda': {
+      get: {
+        operationId: 'getNda',
+        summary: 'The current NDA',
+        description: 'Public. Its version and the SHA-256 of its text, which an acceptance must name; the text is at url.',
+        tags: ['Account'],
+        security: optionalKey,
+        responses: { ...ok('The current NDA', ndaSummarySchema), ...errors('unauthorized', 'rate_limited') },
+      },
+    },
+    '/api/v1/nda/acceptances': {
+      post: {
+        operationId: 'acceptNda',
+        summary: 'Accept the NDA as an authorised signer',
+        description: `Admin. The organisation's NDA state becomes accepted (NDA-only fields and sample requests open); the acceptance records version, hash, signer, account, time, IP and user agent; the operator verifies it before sample links go out. 409 nda_outdated when version or sha256 is not the current one.${SESSION_NOTE}`,
+        tags: ['Account'],
+        security: sessionOnly,
+        requestBody: body(ndaAcceptanceSchema),
+        responses: {
+          ...ok('Accepted', ndaAcceptedSchema, 201),
+          ...errors('bad_request', 'unauthorized', 'forbidden', 'nda_outdated', 'invalid', 'unsupported_media_type', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/keys': {
+      get: {
+        operationId: 'listKeys',
+        summary: "Your organisation's API keys",
+        description: `Newest first, never the key itself.${SESSION_NOTE}`,
+        tags: ['Keys'],
+        security: sessionOnly,
+        responses: { ...ok('The keys', keyListSchema), ...errors('unauthorized', 'forbidden', 'rate_limited') },
+      },
+      post: {
+        operationId: 'createKey',
+        summary: 'Create an API key',
+        description: `Admin. The key is in this answer only; we keep its hash. expires_in_days: refused (401, saying it expired) after that.${SESSION_NOTE}`,
+        tags: ['Keys'],
+        security: sessionOnly,
+        requestBody: body(newKeySchema),
+        responses: {
+          ...ok('Created: copy the key now', createdKeySchema, 201),
+          ...errors('bad_request', 'unauthorized', 'forbidden', 'invalid', 'unsupported_media_type', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/keys/{id}/rotate': {
+      post: {
+        operationId: 'rotateKey',
+        summary: 'Rotate an API key',
+        description: `Admin. A successor (same name and lifetime), and the old key refused after grace_hours (0–24, default 0: at once). The body may be left out.${SESSION_NOTE}`,
+        tags: ['Keys'],
+        security: sessionOnly,
+        parameters: [idParameter('The key id (key_…)')],
+        requestBody: body(rotateKeySchema, false, false),
+        responses: {
+          ...ok('The successor: copy it now', rotatedKeySchema, 201),
+          ...errors('bad_request', 'unauthorized', 'forbidden', 'not_found', 'invalid', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/keys/{id}': {
+      delete: {
+        operationId: 'revokeKey',
+        summary: 'Revoke an API key',
+        description: `Admin. Refused from now on (a key in its grace period too). Another organisation's key is 404.${SESSION_NOTE}`,
+        tags: ['Keys'],
+        security: sessionOnly,
+        parameters: [idParameter('The key id (key_…)')],
+        responses: { ...noContent('Revoked'), ...errors('unauthorized', 'forbidden', 'not_found', 'rate_limited') },
+      },
+    },
+    '/api/v1/team': {
+      get: {
+        operationId: 'listTeam',
+        summary: "Your organisation's accounts",
+        description: `Oldest first, with their roles (admin: keys, NDA and team; member: requests and samples).${SESSION_NOTE}`,
+        tags: ['Team'],
+        security: sessionOnly,
+        responses: { ...ok('The team', teamListSchema), ...errors('unauthorized', 'forbidden', 'rate_limited') },
+      },
+    },
+    '/api/v1/team/invitations': {
+      post: {
+        operationId: 'inviteToTeam',
+        summary: 'Invite a colleague',
+        description: `Admin. Mails a sign-in link (valid 7 days, once) that makes the verified account with the role on first use.${SESSION_NOTE}`,
+        tags: ['Team'],
+        security: sessionOnly,
+        requestBody: body(invitationSchema),
+        responses: {
+          ...ok('Invited', invitationCreatedSchema, 201),
+          ...errors('bad_request', 'unauthorized', 'forbidden', 'invalid', 'unsupported_media_type', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/team/{id}': {
+      delete: {
+        operationId: 'removeFromTeam',
+        summary: 'Remove an account from the team',
+        description: `Admin. Its sessions end at once. Never the last admin (409 conflict). Another organisation's account is 404.${SESSION_NOTE}`,
+        tags: ['Team'],
+        security: sessionOnly,
+        parameters: [idParameter('The account id (acc_…)')],
+        responses: {
+          ...noContent('Removed'),
+          ...errors('unauthorized', 'forbidden', 'not_found', 'conflict', 'rate_limited'),
+        },
+      },
+    },
+  };
+}
 
 export function openApiDocument(siteUrl: URL): Record<string, unknown> {
   const paths = {
@@ -420,13 +624,13 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
     '/api/v1/me': {
       get: {
         operationId: 'getMe',
-        summary: 'Who this key belongs to',
+        summary: 'Who is calling',
         description:
-          "The key's organisation, the key itself (never its secret) and the organisation's NDA state: accepted opens the NDA-only fields and sample requests.",
+          "With a key: its organisation and the key (never its secret); with a session: the signed-in account. Both: the role, the organisation's NDA state (accepted opens the NDA-only fields and sample requests) and this request's rate limit.",
         tags: ['Account'],
         security: keyed,
         responses: {
-          ...ok('The organisation, key and NDA state', meResponseSchema),
+          ...ok('The organisation, the key or account, the role, the NDA state and the rate limit', meResponseSchema),
           ...errors('unauthorized', 'rate_limited'),
         },
       },
@@ -453,6 +657,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         },
       },
     },
+    ...selfServePaths(),
   };
   const hooks = webhookOperations({ component, ok, errors, queryParameters, security: sessionOnly });
   return {
@@ -471,7 +676,9 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       { name: 'Demand', description: 'The public, anonymised demand board' },
       { name: 'Requests', description: 'Your data requests' },
       { name: 'Samples', description: 'Samples under NDA' },
-      { name: 'Account', description: 'Your organisation and key' },
+      { name: 'Account', description: 'Access, sign-in, your organisation and the NDA' },
+      { name: 'Keys', description: 'API keys, managed from the dashboard' },
+      { name: 'Team', description: "Your organisation's accounts" },
       { name: 'Operations', description: 'Health' },
       hooks.tag,
     ],
@@ -481,18 +688,18 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : 1))),
       securitySchemes: {
-        session: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: 'dss_session',
-          description:
-            'The dashboard session cookie (__Host-dss_session on https), set by signing in at /signin/; unsafe methods also need the site as Origin',
-        },
         apiKey: {
           type: 'http',
           scheme: 'bearer',
           description:
-            'An API key (dss_ followed by 38 characters), issued to verified lab accounts by the service operator',
+            'An API key (dss_ followed by 38 characters), created in the dashboard (/dashboard/keys/)',
+        },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: siteUrl.protocol === 'https:' ? '__Host-dss_session' : 'dss_session',
+          description:
+            'The dashboard session, set by following a sign-in link (/signin/). Unsafe requests must come from the site origin.',
         },
       },
     },

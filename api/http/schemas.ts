@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ERROR_CODE_NAMES } from '../errors.ts';
 import { ndaSchema, publicListingSchema } from '../domain/listings/listing-schema.ts';
-import { meSchema } from '../domain/labs/views.ts';
+import { apiKeySchema, meSchema, teamMemberSchema } from '../domain/labs/views.ts';
 import {
   demandPostSchema,
   labRequestDetailSchema,
@@ -88,3 +88,77 @@ export const sampleRequestResponseSchema = z
 export const meResponseSchema = z.object({ data: meSchema }).meta({ id: 'MeResponse' });
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) }).meta({ id: 'Health' });
+
+// Self-serve (contract §8).
+export const accessReceivedSchema = z
+  .object({ data: z.object({ status: z.literal('received') }) })
+  .meta({ id: 'AccessRequestReceived' });
+
+export const signinLinkSentSchema = z
+  .object({
+    data: z.object({
+      status: z.literal('sent_if_known').describe('The same whether or not the address has an account'),
+      message: z.string(),
+    }),
+  })
+  .meta({ id: 'SigninLinkAnswer' });
+
+export const ndaSummarySchema = z
+  .object({
+    data: z.object({
+      version: z.string(),
+      sha256: z.string().describe('SHA-256 of the NDA file as published, hex'),
+      url: z.url().describe('Where the NDA is shown'),
+    }),
+  })
+  .meta({ id: 'Nda' });
+
+export const ndaAcceptedSchema = z
+  .object({
+    data: z.object({
+      acceptance: z.object({
+        id: z.string(),
+        org_id: z.string(),
+        account_id: z.string(),
+        version: z.string(),
+        sha256: z.string(),
+        signer_name: z.string(),
+        signer_title: z.string(),
+        created_at: z.iso.datetime(),
+      }),
+      nda: meSchema.shape.nda,
+    }),
+  })
+  .meta({ id: 'NdaAccepted' });
+
+export const keyListSchema = z
+  .object({ data: z.array(apiKeySchema), count: z.int().min(0) })
+  .meta({ id: 'ApiKeyList' });
+
+export const createdKeySchema = z
+  .object({ data: apiKeySchema.extend({ key: z.string().describe('The key itself: shown this once, never again') }) })
+  .meta({ id: 'CreatedApiKey' });
+
+export const rotatedKeySchema = z
+  .object({
+    data: apiKeySchema.extend({
+      key: z.string().describe('The successor: shown this once, never again'),
+      replaces: apiKeySchema.describe('The old key, refused from its revoked_at (after the grace)'),
+    }),
+  })
+  .meta({ id: 'RotatedApiKey' });
+
+export const teamListSchema = z
+  .object({ data: z.array(teamMemberSchema), count: z.int().min(0) })
+  .meta({ id: 'Team' });
+
+export const invitationCreatedSchema = z
+  .object({
+    data: z.object({
+      id: z.string(),
+      email: z.string(),
+      role: z.enum(['admin', 'member']),
+      expires_at: z.iso.datetime().describe('The link in the mail works once, until then'),
+    }),
+  })
+  .meta({ id: 'Invitation' });

@@ -130,7 +130,7 @@ export const TOOLS: readonly Tool[] = [
       return checked.ok ? { status: 200, body: ndaStatement(door.site) } : checked.answer;
     },
     summary: () =>
-      'The sample NDA is arranged with the service operator; there is no NDA document online yet. Once accepted, NDA-only fields and sample requests open.',
+      'The NDA: where it is published (version and SHA-256), how an admin accepts it from the dashboard, and what acceptance opens: NDA-only fields and sample requests.',
   }),
   tool({
     name: 'get_me',

@@ -18,6 +18,8 @@ const PAGES = [
   '/demand/',
   '/docs/api/',
   '/access/',
+  '/signin/',
+  '/legal/nda/',
 ];
 const BARE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="A bare page as the Lighthouse baseline."></head><body><h1>Bare page</h1><p>One line.</p></body></html>';

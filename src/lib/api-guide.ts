@@ -19,6 +19,8 @@ export type GuideEntry = {
   summary: string;
   description: string;
   needsKey: boolean;
+  /** Only with the dashboard's session cookie (contract §8): keys, team, the NDA's acceptance. */
+  sessionOnly: boolean;
   parameters: { name: string; where: string; required: boolean; description: string }[];
   responses: { status: string; description: string }[];
   curl: string;
@@ -57,6 +59,7 @@ export function apiGuide(site: URL): GuideEntry[] {
         summary: operation.summary,
         description: operation.description ?? '',
         needsKey,
+        sessionOnly: Boolean(operation.security?.length && operation.security.every((s) => 'session' in s)),
         parameters: (operation.parameters ?? []).map((p) => ({
           name: p.name,
           where: p.in,

@@ -15,6 +15,8 @@ const PAGES: [string, string, number][] = [
   ['demand', '/demand/', 200],
   ['api-guide', '/docs/api/', 200],
   ['access', '/access/', 200],
+  ['signin', '/signin/', 200],
+  ['legal-nda', '/legal/nda/', 200],
   ['not-found', '/no-such-page/', 404],
 ];
 

@@ -162,9 +162,40 @@ describe('OpenAPI', () => {
         '/api/v1/sample-requests',
         '/api/v1/sample-requests/{id}',
         '/api/v1/sample-requests/{id}/link',
+        '/api/v1/access-requests',
+        '/api/v1/session/link',
+        '/api/v1/session/logout',
+        '/api/v1/nda',
+        '/api/v1/nda/acceptances',
+        '/api/v1/keys',
+        '/api/v1/keys/{id}',
+        '/api/v1/keys/{id}/rotate',
+        '/api/v1/team',
+        '/api/v1/team/invitations',
+        '/api/v1/team/{id}',
+        '/api/v1/webhooks',
+        '/api/v1/webhooks/{id}',
+        '/api/v1/webhooks/{id}/deliveries',
+        '/api/v1/webhooks/{id}/test',
+      ].sort(),
+    );
+    expect(Object.keys(document.webhooks).sort()).toEqual(
+      [
+        'request.created',
+        'request.status_changed',
+        'request.replied',
+        'sample.link_sent',
+        'sample.rejected',
+        'nda.verified',
+        'nda.revoked',
+        'key.created',
+        'key.revoked',
+        'webhook.test',
       ].sort(),
     );
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(document.paths['/api/v1/keys'].post.security).toEqual([{ session: [] }]);
     expect(document.components.schemas.Error.properties.error.properties.fields).toBeDefined();
     const post = document.paths['/api/v1/requests'].post;
     expect(post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');

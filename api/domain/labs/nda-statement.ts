@@ -1,13 +1,12 @@
-// How the sample NDA works today, for agents (the MCP tool get_nda and the resource nda://current): there is no
-// NDA document to fetch or sign online yet (the self-serve NDA comes with the dashboard, contract §8), so this says
-// what exists: the operator arranges it, and what acceptance and verification open.
+// How the sample NDA works, for agents (the MCP tool get_nda and the resource nda://current): where it is
+// published, where it is accepted (the dashboard, contract §8), and what acceptance and verification open.
 import { z } from 'zod';
 
 export const ndaStatementSchema = z
   .object({
     data: z.object({
-      document: z.null().describe('The NDA as a document; null until it is published online'),
-      arranged_by: z.literal('operator').describe('Who sends the NDA and records its acceptance'),
+      document: z.url().describe('Where the NDA is published, with its version and SHA-256 (GET /api/v1/nda)'),
+      arranged_by: z.literal('dashboard').describe('Where the NDA is accepted: by an admin of the lab, signed in'),
       how_to_accept: z.string(),
       unlocks: z.array(z.string()).describe('What an accepted NDA opens'),
       check_state: z.string().describe('How a lab sees its NDA state'),
@@ -20,9 +19,9 @@ export type NdaStatement = z.output<typeof ndaStatementSchema>;
 export function ndaStatement(site: URL): NdaStatement {
   return {
     data: {
-      document: null,
-      arranged_by: 'operator',
-      how_to_accept: `The sample NDA is arranged with the service operator: there is no NDA to read or sign online yet. Ask for it through ${new URL('/access/', site).href}; once your organisation has signed it, the operator records the acceptance (NDA state "accepted"), then verifies it ("verified").`,
+      document: new URL('/legal/nda/', site).href,
+      arranged_by: 'dashboard',
+      how_to_accept: `Read the NDA at ${new URL('/legal/nda/', site).href}. An admin of your organisation accepts it from the dashboard (${new URL('/dashboard/nda/', site).href}) as an authorised signer; no account yet? Request access at ${new URL('/access/', site).href}. Acceptance sets the NDA state to "accepted"; the operator then verifies it ("verified").`,
       unlocks: [
         'accepted: the NDA-only fields of a listing (owner, deidentification_report, composition) on get_listing and GET /api/v1/catalog/{id}; each disclosure is audited',
         'accepted: sample requests (request_sample, POST /api/v1/samples/{id})',

@@ -1,0 +1,230 @@
+// The self-serve journey in Debian's Chromium with JavaScript off (issue 21): the /access/ form → `ops access
+// approve` → the sign-in mail read from a real SMTP server on loopback → /dashboard/ → the NDA accepted → a key
+// created (shown once) → `ops nda verify` → a sample asked for → its link mailed → the download; a member invited;
+// the key rotated with grace and the old one revoked; signed out everywhere. Then every self-serve page passes axe
+// (light and dark) and is photographed at desktop (1366×900) and phone (390×844) width without sideways scroll.
+import { mkdir } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openBrowser } from '../support/browser.ts';
+import { mailTo, opsJson, signinLinkIn, startSelfServe, type SelfServe } from '../support/self-serve.ts';
+
+const LISTING = 'us-auto-insurance-claims-calls';
+let ctx: SelfServe;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+const email = `journey.${Date.now()}@lab.example`;
+let orgId = '';
+
+beforeAll(async () => {
+  ctx = await startSelfServe();
+  browser = await openBrowser({ javaScriptEnabled: false });
+  page = await browser.context.newPage();
+  await mkdir('screenshots', { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await ctx?.stop();
+});
+
+const keyStates = async () =>
+  Object.fromEntries(
+    await page.locator('tr[data-key-id]').evaluateAll((rows) =>
+      rows.map((row) => [row.getAttribute('data-key-id'), row.children[2]!.textContent!.trim()]),
+    ),
+  ) as Record<string, string>;
+
+const apiWith = (key: string) =>
+  fetch(`${ctx.server.url}/api/v1/requests`, { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.status);
+
+describe('the journey, JavaScript off', () => {
+  test('the access form: errors beside the fields with what was typed kept, then received', async () => {
+    await page.goto(`${ctx.server.url}/access/`);
+    await page.getByLabel('Organisation').fill('Browser Lab');
+    await page.getByLabel('Your name').fill('Bea Browser');
+    await page.getByLabel('Work email').fill('not an address');
+    await page.getByLabel('What you intend to use the data for').fill('Too short');
+    await page.getByRole('button', { name: 'Request access' }).click();
+    await expect.poll(() => page.locator('#field-email-error').textContent()).toMatch(/plain address/);
+    expect(await page.locator('#field-intended_use-error').textContent()).toMatch(/20/);
+    expect(await page.getByLabel('Organisation').inputValue()).toBe('Browser Lab');
+    expect(await page.getByLabel('Work email').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Work email').fill(email);
+    await page.getByLabel('What you intend to use the data for').fill('Evaluating ASR on insurance claims calls.');
+    await page.getByLabel('Conversational audio').check();
+    await page.getByRole('button', { name: 'Request access' }).click();
+    await page.getByRole('heading', { name: /your request is in/ }).waitFor();
+    await mailTo(ctx.smtp, email, /received your access request/i);
+  });
+
+  test('the operator approves; the sign-in mail signs in; the cookie is HttpOnly and SameSite=Lax', async () => {
+    const request = (await opsJson(ctx.operator, 'access', 'list', '--status', 'pending')).find((r: any) => r.email === email);
+    const approved = await opsJson(ctx.operator, 'access', 'approve', request.id);
+    orgId = approved.org_id;
+    const link = signinLinkIn(await mailTo(ctx.smtp, email, /access .* is ready/i));
+    await page.goto(link);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    const cookie = (await browser.context.cookies()).find((c) => c.name === 'dss_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false, path: '/' });
+    expect(await page.textContent('main')).toMatch(/accept the NDA/);
+  });
+
+  test('the NDA is read and accepted as an authorised signer', async () => {
+    await page.getByRole('link', { name: 'NDA' }).first().click();
+    await page.getByRole('link', { name: 'Read the NDA' }).click();
+    await page.getByRole('heading', { name: /Mutual Non-Disclosure Agreement/ }).waitFor();
+    await page.goBack();
+    await page.getByLabel('Your full name').fill('Bea Browser');
+    await page.getByRole('button', { name: 'Accept the NDA' }).click();
+    await expect.poll(() => page.locator('#field-signer_title-error').count()).toBe(1);
+    expect(await page.locator('#authorised-error').textContent()).toMatch(/authorised/);
+    expect(await page.getByLabel('Your full name').inputValue()).toBe('Bea Browser');
+    await page.getByLabel('Your title').fill('Head of Data');
+    await page.getByLabel(/I am authorised to sign/).check();
+    await page.getByRole('button', { name: 'Accept the NDA' }).click();
+    await page.getByText('the NDA is accepted').waitFor();
+    await mailTo(ctx.smtp, 'sourcing@localhost', /NDA accepted by Browser Lab/);
+  });
+
+  let firstKey = '';
+  test('a key is created, shown once (the copy button needs JavaScript), and works', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Name').fill('eval pipeline');
+    await page.getByLabel('Expires after (days)').fill('30');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    firstKey = await page.locator('#new-key-value').inputValue();
+    expect(firstKey).toMatch(/^dss_[0-9A-Za-z]{38}$/);
+    expect(await page.locator('button[data-copy]').isHidden()).toBe(true);
+    expect(await apiWith(firstKey)).toBe(200);
+    await page.goto(`${ctx.server.url}/dashboard/keys/`);
+    expect(await page.content()).not.toContain(firstKey); // shown once: the page does not show it again
+    expect(await page.content()).toContain(firstKey.slice(0, 8)); // only its prefix, to recognise it
+  });
+
+  test('the operator verifies the NDA; a sample asked from the listing link arrives and downloads', async () => {
+    await opsJson(ctx.operator, 'nda', 'verify', '--org', orgId);
+    await page.goto(`${ctx.server.url}/dashboard/samples/new/?listing_id=${LISTING}`);
+    expect(await page.getByLabel('Listing').inputValue()).toBe(LISTING);
+    await page.getByRole('button', { name: 'Ask for the sample' }).click();
+    await page.getByText('Sample requested').waitFor();
+    const mail = await mailTo(ctx.smtp, email, /sample .* is ready/i);
+    const link = /(http\S+\/api\/v1\/samples\/\S+)/.exec(mail.mail.text!)![1]!;
+    const download = await page.context().request.get(link);
+    expect(download.status()).toBe(200);
+    expect((await download.body()).byteLength).toBeGreaterThan(1000);
+  });
+
+  test('a member is invited and signs in from the invitation', async () => {
+    await page.goto(`${ctx.server.url}/dashboard/team/`);
+    const member = `member.${Date.now()}@lab.example`;
+    await page.getByLabel('Their work email').fill(member);
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await page.getByText(`Invitation sent to ${member}`).waitFor();
+    const other = await openBrowser({ javaScriptEnabled: false });
+    try {
+      const memberPage = await other.context.newPage();
+      await memberPage.goto(signinLinkIn(await mailTo(ctx.smtp, member, /invited/i)));
+      expect(await memberPage.textContent('.dashboard-bar')).toMatch(/\(member\)/);
+      await memberPage.goto(`${ctx.server.url}/dashboard/keys/`);
+      expect(await memberPage.getByRole('button', { name: 'Create key' }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('the key is rotated with an hour of grace, then the old one revoked', async () => {
+    await page.goto(`${ctx.server.url}/dashboard/keys/`);
+    const oldId = (await page.locator('tr[data-key-id]').filter({ hasText: firstKey.slice(0, 8) }).getAttribute('data-key-id'))!;
+    const row = page.locator(`tr[data-key-id="${oldId}"]`);
+    await row.getByLabel('Grace (hours, 0–24)').fill('1');
+    await row.getByRole('button', { name: 'Rotate' }).click();
+    const successor = await page.locator('#new-key-value').inputValue();
+    expect(successor).toMatch(/^dss_/);
+    expect((await keyStates())[oldId]).toMatch(/^Rotated/);
+    expect(await apiWith(firstKey)).toBe(200); // within its grace
+    expect(await apiWith(successor)).toBe(200);
+    await page.locator(`tr[data-key-id="${oldId}"]`).getByRole('button', { name: /Revoke/ }).click();
+    await page.getByText(`Key ${oldId} is revoked`).waitFor();
+    expect((await keyStates())[oldId]).toBe('Revoked');
+    expect(await apiWith(firstKey)).toBe(401);
+    expect(await apiWith(successor)).toBe(200);
+  });
+
+  test('signing out everywhere ends the session: the dashboard asks to sign in again', async () => {
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    expect(new URL(page.url()).pathname).toBe('/signin/');
+    await page.getByText('You are signed out').waitFor();
+    await page.goto(`${ctx.server.url}/dashboard/keys/`);
+    expect(new URL(page.url()).pathname).toBe('/signin/');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/keys/');
+  });
+});
+
+describe('every self-serve page: axe, screenshots, no sideways scroll', () => {
+  const PUBLIC = [
+    ['access', '/access/'],
+    ['signin', '/signin/'],
+    ['legal-nda', '/legal/nda/'],
+  ];
+  const DASHBOARD = [
+    ['dashboard', '/dashboard/'],
+    ['dashboard-keys', '/dashboard/keys/'],
+    ['dashboard-nda', '/dashboard/nda/'],
+    ['dashboard-requests', '/dashboard/requests/'],
+    ['dashboard-request-new', `/dashboard/requests/new/?listing_id=${LISTING}`],
+    ['dashboard-samples', '/dashboard/samples/'],
+    ['dashboard-sample-new', `/dashboard/samples/new/?listing_id=${LISTING}`],
+    ['dashboard-team', '/dashboard/team/'],
+    ['dashboard-webhooks', '/dashboard/webhooks/'],
+    ['dashboard-audit', '/dashboard/audit/'],
+  ];
+  let signedIn: Awaited<ReturnType<typeof openBrowser>>;
+
+  beforeAll(async () => {
+    signedIn = await openBrowser();
+    const page = await signedIn.context.newPage();
+    await page.goto(`${ctx.server.url}/signin/`);
+    await page.getByLabel('Work email').fill(email);
+    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await page.getByText('Check your inbox').waitFor();
+    const before = Date.now();
+    for (;;) {
+      const mails = ctx.smtp.received.filter((m) => m.envelopeTo.includes(email) && /sign-in link/.test(m.mail.subject ?? ''));
+      if (mails.length) {
+        await page.goto(signinLinkIn(mails.at(-1)!));
+        break;
+      }
+      if (Date.now() - before > 15_000) throw new Error('no sign-in mail');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await page.close();
+  });
+  afterAll(() => signedIn?.close());
+
+  test.each([...PUBLIC, ...DASHBOARD])('%s (%s)', async (name, path) => {
+    const page = await signedIn.context.newPage();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const response = await page.goto(ctx.server.url + path);
+      expect(response!.status(), path).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+      expect(await page.locator('h1').count()).toBe(1);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    for (const [label, viewport] of [
+      ['desktop', { width: 1366, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(ctx.server.url + path);
+      await page.screenshot({ path: `screenshots/self-serve-${name}-${label}.png`, fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} scrolls sideways at ${label} width`).toBeLessThanOrEqual(0);
+    }
+    await page.close();
+  });
+});
