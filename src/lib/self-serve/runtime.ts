@@ -5,18 +5,31 @@ import { loadConfig, type Config } from '../../../api/config.ts';
 import { createCatalog, type Catalog } from '../../../api/domain/listings/catalog.ts';
 import { loadListings } from '../../../api/domain/listings/listing-files.ts';
 import { loadNdaDocument, type NdaDocument } from '../../../api/domain/labs/nda-document.ts';
+import { loadLinkSecret } from '../../../api/domain/samples/links.ts';
+import { createSecretBox, type SecretBox } from '../../../api/domain/webhooks/secrets.ts';
 import { openStore } from '../../../api/store/open-store.ts';
 import type { Store } from '../../../api/store/store.ts';
 
-export type PageRuntime = { config: Config; store: Store; catalog: Catalog; nda: NdaDocument };
+export type PageRuntime = {
+  config: Config;
+  store: Store;
+  catalog: Catalog;
+  nda: NdaDocument;
+  secrets: SecretBox;
+};
 
 let opened: Promise<PageRuntime> | undefined;
 
 export function pageRuntime(): Promise<PageRuntime> {
   opened ??= (async () => {
     const config = loadConfig();
-    const [store, listings] = await Promise.all([openStore(config), loadListings(config.listingsDir)]);
-    return { config, store, catalog: createCatalog(listings), nda: loadNdaDocument(config.contentDir) };
+    const [store, listings, linkSecret] = await Promise.all([
+      openStore(config),
+      loadListings(config.listingsDir),
+      loadLinkSecret(config),
+    ]);
+    const nda = loadNdaDocument(config.contentDir);
+    return { config, store, catalog: createCatalog(listings), nda, secrets: createSecretBox(linkSecret) };
   })();
   return opened;
 }

@@ -1,0 +1,115 @@
+// The dashboard's webhooks page in Debian's Chromium with JavaScript off (issue 22): an endpoint added from the
+// form (a bad URL refused beside its field, what was typed kept), its secret shown once, a test event sent and
+// verified by a real receiver with `standardwebhooks`, its delivery in the page, the endpoint deleted; then axe
+// (light and dark) and screenshots at desktop and phone width with an endpoint and its deliveries showing.
+import { mkdir } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openBrowser } from '../support/browser.ts';
+import { selfServeLab, startSelfServe, type SelfServe } from '../support/self-serve.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+
+let ctx: SelfServe;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  ctx = await startSelfServe({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '0.2' });
+  receiver = await startWebhookReceiver();
+  const lab = await selfServeLab(ctx, 'Browser Hooks Lab');
+  browser = await openBrowser({ javaScriptEnabled: false });
+  const [name, value] = lab.cookie.split('=') as [string, string];
+  await browser.context.addCookies([{ name, value, url: ctx.siteUrl }]);
+  page = await browser.context.newPage();
+  page.setDefaultTimeout(8000);
+  await mkdir('screenshots', { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await ctx?.stop();
+});
+
+test('add an endpoint, see its secret once, send a test event, see it delivered, delete it', async () => {
+  await page.goto(`${ctx.server.url}/dashboard/webhooks/`);
+  await page.getByText('No endpoints yet.').waitFor();
+  await page.getByLabel('URL').fill('not a url');
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  expect(await page.locator('#field-url-error').textContent()).toMatch(/absolute https URL/);
+  expect(await page.getByLabel('URL').inputValue()).toBe('not a url');
+
+  await page.getByLabel('URL').fill(receiver.url);
+  await page.getByLabel(/request\.status_changed/).check();
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  await page.getByRole('heading', { name: /copy it now/ }).waitFor();
+  receiver.secret = await page.getByLabel('Webhook signing secret').inputValue();
+  expect(receiver.secret).toMatch(/^whsec_/);
+  const endpoint = page.locator('section[data-endpoint-id]');
+  expect(await endpoint.locator('p').first().textContent()).toContain('request.status_changed');
+
+  await page.goto(`${ctx.server.url}/dashboard/webhooks/`); // the secret is not shown again
+  expect(await page.getByLabel('Webhook signing secret').count()).toBe(0);
+  await page.getByRole('button', { name: `Send a test event to ${receiver.url}` }).click();
+  await page.getByText('A test event is on its way').waitFor();
+  expect(new URL(page.url()).search).toBe('?done=test'); // redirected: a reload sends nothing again
+  await receiver.delivered(1);
+  expect(receiver.received[0]!.event).toMatchObject({ type: 'webhook.test' });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.locator('table.records tbody tr').first().textContent();
+      },
+      { timeout: 10_000 },
+    )
+    .toContain('Delivered');
+  await checkLooks(); // with an endpoint and a delivery showing
+
+  await page.getByRole('button', { name: `Delete ${receiver.url}` }).click();
+  await page.getByText('The endpoint is deleted').waitFor();
+  expect(await page.locator('section[data-endpoint-id]').count()).toBe(0);
+}, 90_000);
+
+/** axe and the screenshots run scripts in the page: a second, signed-in browser with JavaScript on. */
+async function checkLooks() {
+  const withScripts = await openBrowser();
+  try {
+    await withScripts.context.addCookies(await browser.context.cookies());
+    const looked = await withScripts.context.newPage();
+    await looked.goto(`${ctx.server.url}/dashboard/webhooks/`);
+    await axe(looked);
+    await screenshots(looked, 'dashboard-webhooks-with-deliveries');
+  } finally {
+    await withScripts.close();
+  }
+}
+
+async function axe(page: Page) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      results.violations.map(
+        (v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1366, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `screenshots/self-serve-${name}-${label}.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${label} width`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
