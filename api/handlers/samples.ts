@@ -17,7 +17,8 @@ export const sampleListQuerySchema = z.strictObject(pageShape);
 
 const location = (id: string) => `/api/v1/sample-requests/${id}`;
 
-export const askForSample: Handler = async (_request, { params, caller, now, deps }) => {
+export const askForSample: Handler = async (_request, { url, params, caller, now, deps }) => {
+  noQuery(url.searchParams);
   const id = params.id!;
   const listing = LISTING_ID_PATTERN.test(id) ? deps.catalog.find(id) : undefined;
   if (!listing) {

@@ -320,6 +320,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
             'forbidden',
             'not_found',
             'sample_unavailable',
+            'invalid',
             'rate_limited',
             'unavailable',
           ),

@@ -271,8 +271,13 @@ describe("paging the lab's requests", () => {
     expect(Object.keys(refused.body.error.fields)).toContain(field);
   });
 
-  test('a detail takes no parameters', async () => {
+  test('a detail, a withdrawal, a new request and a sample request take no parameters', async () => {
     const [mine] = (await call('/api/v1/requests', { key: lab.key })).body.data;
     expectError(await call(`/api/v1/requests/${mine.id}?expand=all`, { key: lab.key }), 422, 'invalid');
+    expectError(await call(`/api/v1/requests/${mine.id}/withdraw?now=1`, { method: 'POST', key: lab.key }), 422, 'invalid');
+    const body = { data_types: ['call_audio'], description: 'Calls for a parameter test, please ignore.' };
+    expectError(await call('/api/v1/requests?dry_run=1', { method: 'POST', key: lab.key, body }), 422, 'invalid');
+    expectError(await call(`/api/v1/samples/${LISTING_ID}?rush=1`, { method: 'POST', key: lab.key }), 422, 'invalid');
+    expect((await call('/api/v1/requests', { key: lab.key })).body.count).toBe(2);
   });
 });
