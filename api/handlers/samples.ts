@@ -55,13 +55,20 @@ export const listSampleRequests: Handler = async (_request, { url, caller, deps 
   const query = parseQuery(url.searchParams, sampleListQuerySchema, PAGE_PARAMETERS);
   const ttl = deps.config.sampleLinkTtlSeconds;
   const page = await deps.store.samplePage({ orgId: caller!.org.id, ...query });
-  return json(pageBody(page.items.map((sample) => sampleView(sample, ttl)), page.next));
+  return json(
+    pageBody(
+      page.items.map((sample) => sampleView(sample, ttl)),
+      page.next,
+    ),
+  );
 };
 
 async function ownSample(deps: Parameters<Handler>[1]['deps'], id: string, orgId: string) {
   const sample = await deps.store.sampleById(id);
   if (!sample || sample.org_id !== orgId)
-    throw notFound(`Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`);
+    throw notFound(
+      `Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`,
+    );
   return sample;
 }
 

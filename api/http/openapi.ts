@@ -297,7 +297,13 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         security: keyed,
         parameters: [requestId],
         responses: {
-          ...ok('Withdrawn: closed, outcome withdrawn', labRequestResponseSchema, 200, {}, withdrawnExample(siteUrl)),
+          ...ok(
+            'Withdrawn: closed, outcome withdrawn',
+            labRequestResponseSchema,
+            200,
+            {},
+            withdrawnExample(siteUrl),
+          ),
           ...errors('unauthorized', 'not_found', 'conflict', 'invalid', 'rate_limited', 'unavailable'),
         },
       },
@@ -369,7 +375,8 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       get: {
         operationId: 'getSampleRequest',
         summary: 'One of your sample requests',
-        description: "Its status, when its link was sent and when it expires, or why it was rejected. Another organisation's id is 404.",
+        description:
+          "Its status, when its link was sent and when it expires, or why it was rejected. Another organisation's id is 404.",
         tags: ['Samples'],
         security: keyed,
         parameters: [sampleRequestId],
@@ -389,7 +396,13 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         security: keyed,
         parameters: [sampleRequestId],
         responses: {
-          ...ok('A fresh link is on its way: link_sent_at and link_expires_at are the new one\'s', sampleRequestResponseSchema, 202, LOCATION, freshLinkExample),
+          ...ok(
+            "A fresh link is on its way: link_sent_at and link_expires_at are the new one's",
+            sampleRequestResponseSchema,
+            202,
+            LOCATION,
+            freshLinkExample,
+          ),
           ...errors(
             'unauthorized',
             'nda_required',

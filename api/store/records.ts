@@ -1,13 +1,7 @@
 // The records the store holds, as every engine stores them. Types only.
 import type { Range } from '../domain/requests/bands.ts';
 import type { MatchField } from '../domain/requests/matching.ts';
-import type {
-  DataType,
-  Domain,
-  Exclusivity,
-  RequestOutcome,
-  RequestStatus,
-} from '../domain/vocabulary.ts';
+import type { DataType, Domain, Exclusivity, RequestOutcome, RequestStatus } from '../domain/vocabulary.ts';
 
 export type { RequestOutcome, RequestStatus };
 
@@ -42,7 +36,6 @@ export type ApiKeyRecord = {
   revoked_at: string | null;
   replaced_by: string | null;
 };
-
 
 /** What a data request asks for: shared by the request and its anonymised demand-board post. */
 export type RequestFacets = {

@@ -24,7 +24,8 @@ const BODY = {
   domains: ['Insurance', 'public sector'],
   volume: '500 - 2,000 hours',
   timeline: '2 to 4 weeks',
-  description: 'Benchmark request: insurance and public sector calls recorded in the United States or Mexico.',
+  description:
+    'Benchmark request: insurance and public sector calls recorded in the United States or Mexico.',
 };
 
 export async function matchingPart(): Promise<Row[]> {
@@ -35,7 +36,10 @@ export async function matchingPart(): Promise<Row[]> {
   // The match alone: what each write adds, without the server around it.
   const listings = await loadListings(join(content, 'listings'));
   const catalog = createCatalog(listings);
-  const matcher = createMatcher(catalog.filter({ language: undefined, q: undefined }).data, new URL('http://x'));
+  const matcher = createMatcher(
+    catalog.filter({ language: undefined, q: undefined }).data,
+    new URL('http://x'),
+  );
   const volume = parseBand('volume', BODY.volume);
   const ask = {
     ...BODY,
@@ -71,9 +75,14 @@ export async function matchingPart(): Promise<Row[]> {
   const base = await measureWrites(await startOurs({ ...UNLIMITED, DATA_DIR: copy }), post);
 
   const label = `POST /requests with matching, ${STORED.toLocaleString('en-US')} stored, ${LISTINGS.toLocaleString('en-US')} listings (baseline: 20)`;
-  const failed = (r: typeof mine) => r.paced.errors + r.paced.non2xx + r.saturated.errors + r.saturated.non2xx;
+  const failed = (r: typeof mine) =>
+    r.paced.errors + r.paced.non2xx + r.saturated.errors + r.saturated.non2xx;
   return [
-    { figure: `match one request against ${LISTINGS.toLocaleString('en-US')} listings`, ours: matchUs, unit: 'µs' },
+    {
+      figure: `match one request against ${LISTINGS.toLocaleString('en-US')} listings`,
+      ours: matchUs,
+      unit: 'µs',
+    },
     { figure: `${label}, ${WRITE_RATE}/s: p50`, ours: mine.paced.p50, baseline: base.paced.p50, unit: 'ms' },
     {
       figure: `${label}, ${WRITE_RATE}/s: p99`,
@@ -95,6 +104,13 @@ export async function matchingPart(): Promise<Row[]> {
       baseline: base.saturated.requestsPerSecond,
       unit: '/s',
     },
-    { figure: `${label}: errors`, ours: failed(mine), baseline: failed(base), unit: '', target: '0', met: failed(mine) === 0 },
+    {
+      figure: `${label}: errors`,
+      ours: failed(mine),
+      baseline: failed(base),
+      unit: '',
+      target: '0',
+      met: failed(mine) === 0,
+    },
   ];
 }

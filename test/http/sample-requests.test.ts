@@ -87,7 +87,10 @@ describe('a sample request, followed by its id', () => {
     const { data } = sent.body;
     expect(data).toMatchObject({ id, listing_id: LISTING_ID, reason: null });
     expectLifetime(data);
-    await until(async () => linksTo(lab.email), (links) => links.length === 1);
+    await until(
+      async () => linksTo(lab.email),
+      (links) => links.length === 1,
+    );
   });
 
   test('POST …/link: a fresh link with the same lifetime, mailed, downloadable, and every link audited', async () => {
@@ -99,7 +102,10 @@ describe('a sample request, followed by its id', () => {
     expect(fresh.body.data.status).toBe('link_sent');
     expect(Date.parse(fresh.body.data.link_sent_at)).toBeGreaterThan(Date.parse(before.link_sent_at));
     expectLifetime(fresh.body.data);
-    const links = await until(async () => linksTo(lab.email), (all) => all.length === 2);
+    const links = await until(
+      async () => linksTo(lab.email),
+      (all) => all.length === 2,
+    );
     expect(links[1]).not.toBe(links[0]);
     const download = await fetch(server.url + links[1]);
     expect(download.status).toBe(200);
@@ -122,14 +128,22 @@ describe('a sample request, followed by its id', () => {
     expect(asked.status).toBe(202);
     const pending = await call(`/api/v1/sample-requests/${asked.body.id}`, waiting.key);
     expect(pending.body.data.status).toBe('pending_verification');
-    expectError(await call(`/api/v1/sample-requests/${asked.body.id}/link`, waiting.key, 'POST'), 409, 'conflict');
+    expectError(
+      await call(`/api/v1/sample-requests/${asked.body.id}/link`, waiting.key, 'POST'),
+      409,
+      'conflict',
+    );
     await opsOk('nda', 'revoke', '--org', lab.orgId);
     expectError(await call(`/api/v1/sample-requests/${id}/link`, lab.key, 'POST'), 403, 'nda_required');
   });
 
   test('a listing with nothing to send: 409 sample_unavailable, nothing stored', async () => {
     const before = (await call('/api/v1/sample-requests', waiting.key)).body.count;
-    expectError(await call('/api/v1/samples/mx-banking-support-calls', waiting.key, 'POST'), 409, 'sample_unavailable');
+    expectError(
+      await call('/api/v1/samples/mx-banking-support-calls', waiting.key, 'POST'),
+      409,
+      'sample_unavailable',
+    );
     expect((await call('/api/v1/sample-requests', waiting.key)).body.count).toBe(before);
   });
 });

@@ -26,7 +26,11 @@ const ask = (extra: Partial<MatchAsk>): MatchAsk => ({
 });
 
 const ASKS: MatchAsk[] = [
-  ask({ languages: ['English', 'Spanish'], domains: ['insurance'], description: 'Calls from the United States.' }),
+  ask({
+    languages: ['English', 'Spanish'],
+    domains: ['insurance'],
+    description: 'Calls from the United States.',
+  }),
   ask({ languages: ['Japanese'], domains: ['automotive'], volume_range: range('100-300 hours') }),
   ask({ data_types: ['ct_study', 'mr_study'], domains: ['oncology'], volume_range: range('5k+ studies') }),
   ask({ data_types: ['whole_slide_image'], description: 'Prostate slides from the Netherlands.' }),
@@ -40,7 +44,11 @@ describe('only public fields feed a match', () => {
     ...listing,
     nda: {
       ...listing.nda,
-      owner: { name: 'Lure Holdings', kind: 'insurance automotive oncology', country: 'United States, Japan, Netherlands' },
+      owner: {
+        name: 'Lure Holdings',
+        kind: 'insurance automotive oncology',
+        country: 'United States, Japan, Netherlands',
+      },
       composition: {
         languages: ['English', 'Spanish', 'Japanese', 'Swedish'],
         domains: ['insurance', 'automotive', 'oncology'],
@@ -52,9 +60,12 @@ describe('only public fields feed a match', () => {
   });
   const lured = matcherFor(createCatalog(listings.map(lure)), SITE);
 
-  test.each(ASKS.map((a, i) => [i, a] as const))('ask %i: the same matches whatever the nda: blocks hold', (_i, a) => {
-    expect(lured.match(a)).toEqual(matcher.match(a));
-  });
+  test.each(ASKS.map((a, i) => [i, a] as const))(
+    'ask %i: the same matches whatever the nda: blocks hold',
+    (_i, a) => {
+      expect(lured.match(a)).toEqual(matcher.match(a));
+    },
+  );
 
   test("a place named only in a listing's NDA owner never matches its geography", () => {
     const [first] = lured.match(ask({ description: 'Calls recorded in Japan.' }));
@@ -111,7 +122,9 @@ describe('scoring', () => {
   });
 
   test('the listing a request names comes first when it has the data type', () => {
-    const named = matcher.match(ask({ listing_id: 'br-utilities-customer-service-calls', languages: ['English'] }));
+    const named = matcher.match(
+      ask({ listing_id: 'br-utilities-customer-service-calls', languages: ['English'] }),
+    );
     expect(named[0]!.listing_id).toBe('br-utilities-customer-service-calls');
   });
 });

@@ -102,21 +102,29 @@ describe('replyToRequest', () => {
   });
 
   test('refused when empty or closed', async () => {
-    await expect(
-      store.transact((tx) => replyToRequest(tx, 'req_x', 'Hi.', now)),
-    ).rejects.toThrow(RefusedError);
+    await expect(store.transact((tx) => replyToRequest(tx, 'req_x', 'Hi.', now))).rejects.toThrow(
+      RefusedError,
+    );
     const open = await requestAt('received');
     await expect(store.transact((tx) => replyToRequest(tx, open, ' \n ', now))).rejects.toThrow(RefusedError);
     const closed = await requestAt('closed');
-    await expect(store.transact((tx) => replyToRequest(tx, closed, 'Late.', now))).rejects.toThrow(RefusedError);
+    await expect(store.transact((tx) => replyToRequest(tx, closed, 'Late.', now))).rejects.toThrow(
+      RefusedError,
+    );
   });
 });
 
 describe('withdrawRequest', () => {
   test("the lab's own open request: closed, withdrawn, the lab and the lead mailed", async () => {
     const id = await requestAt('proposal_sent');
-    const withdrawn = await store.transact((tx) => withdrawRequest(tx, id, orgId, 'lead@x.example', later(3)));
-    expect(withdrawn).toMatchObject({ status: 'closed', outcome: 'withdrawn', closed_at: later(3).toISOString() });
+    const withdrawn = await store.transact((tx) =>
+      withdrawRequest(tx, id, orgId, 'lead@x.example', later(3)),
+    );
+    expect(withdrawn).toMatchObject({
+      status: 'closed',
+      outcome: 'withdrawn',
+      closed_at: later(3).toISOString(),
+    });
     expect((await mailsAbout(id)).map((m) => m.to).sort()).toEqual(['lead@x.example', 'life@lab.example']);
   });
 

@@ -225,7 +225,13 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
         closed_at: null,
         events: [{ at: at(1), status: 'received', message: null }],
         matches: [
-          { listing_id: 'x', title: 'X', url: 'http://x/catalog/x/', matched: ['data_type'], missing: ['volume'] },
+          {
+            listing_id: 'x',
+            title: 'X',
+            url: 'http://x/catalog/x/',
+            matched: ['data_type'],
+            missing: ['volume'],
+          },
         ],
       };
       await store.transact(async (tx) => {

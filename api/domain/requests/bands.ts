@@ -115,7 +115,12 @@ type Quantity = { value: number; unit: UnitInfo };
 
 class Refusal extends Error {}
 
-function quantity(kind: BandKind, digits: string, multiplier: string | undefined, unitName: string): Quantity {
+function quantity(
+  kind: BandKind,
+  digits: string,
+  multiplier: string | undefined,
+  unitName: string,
+): Quantity {
   const unit = UNITS[unitName.toLowerCase()];
   if (!unit) throw new Refusal(`"${unitName}" is not a unit we know; use ${UNITS_SAID[kind]}`);
   if (kind === 'timeline' && unit.family !== 'duration')
@@ -123,7 +128,9 @@ function quantity(kind: BandKind, digits: string, multiplier: string | undefined
   if (kind === 'volume' && unit.family === 'duration')
     throw new Refusal(`a volume is ${UNITS_SAID.volume}, not "${unitName}"`);
   if (multiplier && unit.family !== 'amount')
-    throw new Refusal(`"${multiplier}" multiplies amounts (50k studies), not ${unit.family}s; write the unit instead`);
+    throw new Refusal(
+      `"${multiplier}" multiplies amounts (50k studies), not ${unit.family}s; write the unit instead`,
+    );
   const scale = multiplier ? MULTIPLIERS[multiplier.toLowerCase()]! : 1;
   const value = Math.round(Number(digits.replaceAll(',', '')) * scale * unit.factor);
   if (!Number.isSafeInteger(value)) throw new Refusal('that number is too large');

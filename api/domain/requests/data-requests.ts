@@ -18,10 +18,7 @@ import { facets } from './views.ts';
 export type Created = { status: number; body: unknown; replayed: boolean };
 
 /** `listing_id` must name a listing of the catalogue: 422 naming the closest id otherwise. */
-export function checkListingId(
-  input: DataRequestInput,
-  catalog: Pick<Catalog, 'find' | 'filter'>,
-): void {
+export function checkListingId(input: DataRequestInput, catalog: Pick<Catalog, 'find' | 'filter'>): void {
   const id = input.listing_id;
   if (id === null || catalog.find(id)) return;
   const ids = catalog.filter(EVERY_LISTING).data.map((listing) => listing.id);

@@ -46,7 +46,10 @@ export const demandFilterShape = {
     .transform((value, ctx) => {
       const name = languageName(value);
       if (name) return name;
-      ctx.addIssue({ code: 'custom', message: `"${value.slice(0, 60)}" is not a language name or code; try "English" or "en"` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value.slice(0, 60)}" is not a language name or code; try "English" or "en"`,
+      });
       return z.NEVER;
     })
     .optional()

@@ -63,8 +63,7 @@ export async function moveRequest(tx: Tx, id: string, move: Move, now: Date): Pr
   }
   if (move.status === 'closed' && !move.outcome)
     throw new RefusedError(`Closing needs --outcome: ${REQUEST_OUTCOMES.join(', ')}.`);
-  if (move.status !== 'closed' && move.outcome)
-    throw new RefusedError('--outcome goes with closed only.');
+  if (move.status !== 'closed' && move.outcome) throw new RefusedError('--outcome goes with closed only.');
   const message = move.message?.trim() || null;
   const at = now.toISOString();
   // events: request.status_changed
@@ -116,7 +115,9 @@ export async function withdrawRequest(
 ): Promise<DataRequestRecord> {
   const request = await tx.requestById(id);
   if (!request || request.org_id !== orgId) {
-    throw notFound(`Your organisation has no data request ${id.slice(0, 80)}. GET /api/v1/requests lists yours.`);
+    throw notFound(
+      `Your organisation has no data request ${id.slice(0, 80)}. GET /api/v1/requests lists yours.`,
+    );
   }
   if (request.status === 'closed') {
     throw new ApiError(

@@ -78,18 +78,25 @@ export function requestAckToLab(request: DataRequestRecord, account: Account): M
 
 const hello = (account: Account) => `Hello${account.name ? ` ${account.name}` : ''},`;
 
-export function statusChangeToLab(request: DataRequestRecord, account: Account, event: RequestEvent): Message {
+export function statusChangeToLab(
+  request: DataRequestRecord,
+  account: Account,
+  event: RequestEvent,
+): Message {
   const closed = request.status === 'closed';
-  return message(`Your data request ${request.id} is ${closed ? `closed: ${request.outcome}` : event.status}`, [
-    {
-      paragraphs: [
-        hello(account),
-        `Your data request ${request.id} is now ${STATUS_SAID[event.status]}${closed ? ` (outcome: ${request.outcome})` : ''}.`,
-        ...(event.message ? [event.message] : []),
-        `Follow it with GET /api/v1/requests/${request.id}.`,
-      ],
-    },
-  ]);
+  return message(
+    `Your data request ${request.id} is ${closed ? `closed: ${request.outcome}` : event.status}`,
+    [
+      {
+        paragraphs: [
+          hello(account),
+          `Your data request ${request.id} is now ${STATUS_SAID[event.status]}${closed ? ` (outcome: ${request.outcome})` : ''}.`,
+          ...(event.message ? [event.message] : []),
+          `Follow it with GET /api/v1/requests/${request.id}.`,
+        ],
+      },
+    ],
+  );
 }
 
 export function replyToLab(request: DataRequestRecord, account: Account, text: string): Message {
@@ -97,7 +104,11 @@ export function replyToLab(request: DataRequestRecord, account: Account, text: s
     {
       paragraphs: [hello(account), `A sourcing lead has replied to your data request ${request.id}:`, text],
     },
-    { paragraphs: [`Reply to this message to answer; follow the request with GET /api/v1/requests/${request.id}.`] },
+    {
+      paragraphs: [
+        `Reply to this message to answer; follow the request with GET /api/v1/requests/${request.id}.`,
+      ],
+    },
   ]);
 }
 

@@ -74,9 +74,17 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
           const judge = (field: MatchField, asks: boolean, meets: boolean) => {
             if (asks) (meets ? matched : missing).push(field);
           };
-          judge('language', languages.length > 0, languages.some((l) => entry.languages.has(l)));
+          judge(
+            'language',
+            languages.length > 0,
+            languages.some((l) => entry.languages.has(l)),
+          );
           judge('domain', ask.domains.length > 0, ask.domains.includes(entry.listing.domain));
-          judge('geography', asked.size > 0, [...asked].some((place) => entry.places.has(place)));
+          judge(
+            'geography',
+            asked.size > 0,
+            [...asked].some((place) => entry.places.has(place)),
+          );
           // Comparable only in the same unit: "1-5 TB" says nothing about "500–1,000 hours".
           const volume = ask.volume_range;
           if (volume && entry.size && volume.unit === entry.size.unit)

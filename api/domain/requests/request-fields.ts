@@ -53,7 +53,8 @@ export const REQUEST_BODY_FIELDS: readonly BodyField[] = [
   {
     name: 'listing_id',
     required: false,
-    accepts: 'the id of a catalogue listing the request is about; an unknown one is refused naming the closest',
+    accepts:
+      'the id of a catalogue listing the request is about; an unknown one is refused naming the closest',
     example: '"us-auto-insurance-claims-calls"',
   },
   {

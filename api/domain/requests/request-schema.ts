@@ -41,7 +41,9 @@ export const domain = z
 const band = (kind: BandKind) =>
   z
     .string({ error: `must be a band written as text, e.g. ${BAND_EXAMPLES[kind]}` })
-    .max(MAX_BAND_LENGTH, { error: `must be at most ${MAX_BAND_LENGTH} characters, e.g. ${BAND_EXAMPLES[kind]}` })
+    .max(MAX_BAND_LENGTH, {
+      error: `must be at most ${MAX_BAND_LENGTH} characters, e.g. ${BAND_EXAMPLES[kind]}`,
+    })
     // Documents the shape in JSON Schema; the parser below is what decides (units, and 1-5 rather than 5-1).
     .meta({ pattern: bandPattern(kind) })
     .transform((value, ctx) => {

@@ -71,9 +71,7 @@ export const requestEventSchema = z
 export const labRequestSchema = z
   .object({
     id: z.string(),
-    status: z
-      .enum(REQUEST_STATUSES)
-      .describe('received → in_review → proposal_sent → closed, forward only'),
+    status: z.enum(REQUEST_STATUSES).describe('received → in_review → proposal_sent → closed, forward only'),
     outcome: z.enum(REQUEST_OUTCOMES).nullable().describe('Set when closed'),
     created_at: z.iso.datetime(),
     reply_due_at: z.iso.datetime().describe('One business day after created_at'),
@@ -114,8 +112,7 @@ export const facets = ({
 export function ranges(record: RequestFacets): { volume_range: Range | null; timeline_range: Range | null } {
   return {
     volume_range: record.volume_range ?? (record.volume ? rangeOf('volume', record.volume) : null),
-    timeline_range:
-      record.timeline_range ?? (record.timeline ? rangeOf('timeline', record.timeline) : null),
+    timeline_range: record.timeline_range ?? (record.timeline ? rangeOf('timeline', record.timeline) : null),
   };
 }
 

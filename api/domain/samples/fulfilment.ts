@@ -87,7 +87,9 @@ export async function sendFreshLink(
   const { store } = deps;
   const sample = await store.sampleById(id);
   if (!sample || sample.org_id !== orgId)
-    throw notFound(`Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`);
+    throw notFound(
+      `Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`,
+    );
   if (sample.status !== 'sent') {
     throw new ApiError(
       409,
@@ -120,7 +122,11 @@ export async function sendFreshLink(
     const orgNow = await tx.orgById(orgId);
     // Checked again inside the write: a revoke between the checks above and here must win.
     if (current.status !== 'sent' || !orgNow || !ndaAccepted(orgNow) || orgNow.nda.accepted_at !== acceptedAt)
-      throw new ApiError(409, 'conflict', 'The sample request or the NDA changed meanwhile; read it again and retry.');
+      throw new ApiError(
+        409,
+        'conflict',
+        'The sample request or the NDA changed meanwhile; read it again and retry.',
+      );
     return issueLink(tx, current, listing.title, link, now);
   });
 }
