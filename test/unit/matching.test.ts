@@ -1,10 +1,12 @@
 // Matching a request against the catalogue (contract §9): public fields only, best first, at most five, volume
 // compared with size only where the units agree.
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { createCatalog, type CatalogListing } from '../../api/domain/listings/catalog.ts';
 import { loadListings } from '../../api/domain/listings/listing-files.ts';
 import { parseBand } from '../../api/domain/requests/bands.ts';
 import { matcherFor, type MatchAsk } from '../../api/domain/requests/matching.ts';
+import { ALL_DATA_TYPES, ALL_DOMAINS } from '../../api/domain/vocabulary.ts';
 
 const SITE = new URL('http://dss.example');
 const listings = await loadListings('content/listings');
@@ -127,4 +129,62 @@ describe('scoring', () => {
     );
     expect(named[0]!.listing_id).toBe('br-utilities-customer-service-calls');
   });
+});
+
+test('the five kept are the five best of every candidate scored and sorted (score, then id)', () => {
+  const score = (m: { matched: string[]; missing: string[] }) => m.matched.length * 10 - m.missing.length;
+  // The reference, written again plainly: judge every listing of a requested type, sort all, keep five.
+  const placesOf = (geography: string) => geography.split(',').map((p) => p.trim().toLowerCase());
+  const known = [...new Set(listings.flatMap((l) => placesOf(l.geography)))];
+  const reference = (a: MatchAsk) => {
+    const text = ` ${a.description.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+    const asked = known.filter((place) => text.includes(` ${place} `));
+    return listings
+      .filter((l) => (a.data_types as string[]).includes(l.data_type))
+      .map((l) => {
+        const matched = ['data_type'];
+        const missing: string[] = [];
+        const judge = (field: string, asks: boolean, meets: boolean) => {
+          if (asks) (meets ? matched : missing).push(field);
+        };
+        judge(
+          'language',
+          a.languages.length > 0,
+          a.languages.some((x) => l.languages?.includes(x)),
+        );
+        judge('domain', a.domains.length > 0, a.domains.includes(l.domain));
+        judge(
+          'geography',
+          asked.length > 0,
+          asked.some((p) => placesOf(l.geography).includes(p)),
+        );
+        const size = range(l.size_band);
+        if (a.volume_range && size.unit === a.volume_range.unit)
+          judge('volume', true, size.max === null || size.max >= a.volume_range.min);
+        return {
+          listing_id: l.id,
+          title: l.title,
+          url: `http://dss.example/catalog/${l.id}/`,
+          matched,
+          missing,
+        };
+      })
+      .sort((x, y) => score(y) - score(x) || (x.listing_id < y.listing_id ? -1 : 1))
+      .slice(0, 5);
+  };
+  const asks = fc.record({
+    data_types: fc.uniqueArray(fc.constantFrom(...ALL_DATA_TYPES), { minLength: 1, maxLength: 4 }),
+    languages: fc.uniqueArray(fc.constantFrom('English', 'Spanish', 'Japanese', 'Hindi', 'Arabic'), {
+      maxLength: 2,
+    }),
+    domains: fc.uniqueArray(fc.constantFrom(...ALL_DOMAINS), { maxLength: 3 }),
+    volume_range: fc.constantFrom(null, range('1-5 TB'), range('500+ hours'), range('<5k studies')),
+    description: fc.constantFrom('Calls.', 'Calls from Brazil.', 'Scans from Germany or Japan.'),
+  });
+  fc.assert(
+    fc.property(asks, (a) => {
+      expect(matcher.match(a)).toEqual(reference(a));
+    }),
+    { numRuns: 300 },
+  );
 });

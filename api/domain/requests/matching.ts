@@ -65,44 +65,55 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
       const asked = placePattern
         ? new Set([...ask.description.matchAll(placePattern)].map((m) => m[1]!.toLowerCase()))
         : new Set<string>();
-      const languages = ask.languages.map((name) => name.toLowerCase());
-      const scored: { entry: Entry; matched: MatchField[]; missing: MatchField[]; score: number }[] = [];
+      const languages = new Set(ask.languages.map((name) => name.toLowerCase()));
+      const domains = new Set<string>(ask.domains);
+      const volume = ask.volume_range ?? null;
+      const has = (set: Set<string>, values: Iterable<string>) => {
+        for (const value of values) if (set.has(value)) return true;
+        return false;
+      };
+      // Each ask the request makes: whether the listing meets it, or null when it does not apply.
+      const judge = (entry: Entry): [MatchField, boolean][] => {
+        const judged: [MatchField, boolean][] = [];
+        if (languages.size) judged.push(['language', has(languages, entry.languages)]);
+        if (domains.size) judged.push(['domain', domains.has(entry.listing.domain)]);
+        if (asked.size) judged.push(['geography', has(asked, entry.places)]);
+        // Comparable only in the same unit: "1-5 TB" says nothing about "500–1,000 hours".
+        if (volume && entry.size && volume.unit === entry.size.unit)
+          judged.push(['volume', entry.size.max === null || entry.size.max >= volume.min]);
+        return judged;
+      };
+      // Scored without allocating per listing, keeping only the best MAX_MATCHES (a 10,000-listing catalogue
+      // has thousands of candidates per data type; sorting them all cost milliseconds a request).
+      const best: { entry: Entry; score: number }[] = [];
+      const better = (a: { entry: Entry; score: number }, b: { entry: Entry; score: number }) =>
+        a.score > b.score || (a.score === b.score && a.entry.listing.id < b.entry.listing.id);
       for (const type of ask.data_types) {
         for (const entry of byType.get(type as PublicListing['data_type']) ?? []) {
-          const matched: MatchField[] = ['data_type'];
-          const missing: MatchField[] = [];
-          const judge = (field: MatchField, asks: boolean, meets: boolean) => {
-            if (asks) (meets ? matched : missing).push(field);
-          };
-          judge(
-            'language',
-            languages.length > 0,
-            languages.some((l) => entry.languages.has(l)),
-          );
-          judge('domain', ask.domains.length > 0, ask.domains.includes(entry.listing.domain));
-          judge(
-            'geography',
-            asked.size > 0,
-            [...asked].some((place) => entry.places.has(place)),
-          );
-          // Comparable only in the same unit: "1-5 TB" says nothing about "500–1,000 hours".
-          const volume = ask.volume_range;
+          let score = 10 + (ask.listing_id === entry.listing.id ? 100 : 0);
+          if (languages.size) score += has(languages, entry.languages) ? 10 : -1;
+          if (domains.size) score += domains.has(entry.listing.domain) ? 10 : -1;
+          if (asked.size) score += has(asked, entry.places) ? 10 : -1;
           if (volume && entry.size && volume.unit === entry.size.unit)
-            judge('volume', true, entry.size.max === null || entry.size.max >= volume.min);
-          const named = ask.listing_id === entry.listing.id ? 100 : 0;
-          scored.push({ entry, matched, missing, score: named + matched.length * 10 - missing.length });
+            score += entry.size.max === null || entry.size.max >= volume.min ? 10 : -1;
+          const candidate = { entry, score };
+          if (best.length === MAX_MATCHES && !better(candidate, best[MAX_MATCHES - 1]!)) continue;
+          let at = best.length;
+          while (at > 0 && better(candidate, best[at - 1]!)) at--;
+          best.splice(at, 0, candidate);
+          if (best.length > MAX_MATCHES) best.pop();
         }
       }
-      return scored
-        .sort((a, b) => b.score - a.score || (a.entry.listing.id < b.entry.listing.id ? -1 : 1))
-        .slice(0, MAX_MATCHES)
-        .map(({ entry, matched, missing }) => ({
+      return best.map(({ entry }) => {
+        const judged = judge(entry);
+        return {
           listing_id: entry.listing.id,
           title: entry.listing.title,
           url: entry.url,
-          matched,
-          missing,
-        }));
+          matched: ['data_type', ...judged.filter(([, meets]) => meets).map(([field]) => field)],
+          missing: judged.filter(([, meets]) => !meets).map(([field]) => field),
+        };
+      });
     },
   };
 }
