@@ -47,10 +47,12 @@ export async function matchingPart(): Promise<Row[]> {
     volume_range: volume.ok ? volume.band.range : null,
   };
   for (let i = 0; i < 200; i++) matcher.match(ask); // warm up
+  // CPU time, not wall time: on a shared machine the wall clock counts other processes' turns too.
   const rounds = 2000;
-  const started = performance.now();
+  const started = process.cpuUsage();
   for (let i = 0; i < rounds; i++) matcher.match(ask);
-  const matchUs = ((performance.now() - started) * 1000) / rounds;
+  const spent = process.cpuUsage(started);
+  const matchUs = (spent.user + spent.system) / rounds;
 
   const seeded = await scratchDir('matching');
   const lab = await makeLab(seeded, 'Matching Benchmark Lab');
@@ -79,7 +81,7 @@ export async function matchingPart(): Promise<Row[]> {
     r.paced.errors + r.paced.non2xx + r.saturated.errors + r.saturated.non2xx;
   return [
     {
-      figure: `match one request against ${LISTINGS.toLocaleString('en-US')} listings`,
+      figure: `match one request against ${LISTINGS.toLocaleString('en-US')} listings (CPU)`,
       ours: matchUs,
       unit: 'µs',
     },
