@@ -151,6 +151,9 @@ describe('a sample request, followed by its id', () => {
 describe('GET /api/v1/sample-requests pages', () => {
   test('newest first, limit and cursor, unknown parameters refused', async () => {
     await opsOk('nda', 'accept', '--org', lab.orgId);
+    // A new acceptance after the revoke is not verified yet: no fresh link for the old request meanwhile.
+    const [old] = (await call('/api/v1/sample-requests', lab.key)).body.data;
+    expectError(await call(`/api/v1/sample-requests/${old.id}/link`, lab.key, 'POST'), 403, 'nda_required');
     const second = await call('/api/v1/samples/de-chest-ct-lung-nodules', lab.key, 'POST');
     expect(second.status, second.text).toBe(202);
     const all = (await call('/api/v1/sample-requests', lab.key)).body;
