@@ -230,6 +230,7 @@ describe('refusals name the field and the closest valid value, and store nothing
     ['timeline', { timeline: 'asap' }, '"3-6 months"'],
     ['domains.0', { domains: ['Insurence'] }, '"insurance"'],
     ['listing_id', { listing_id: 'us-auto-insurance-claims-call' }, `"${LISTING_ID}"`],
+    ['listing_id', { listing_id: 'US Auto Insurance Claims Calls' }, `"${LISTING_ID}"`],
   ])('%s: %j', async (field, extra, hint) => {
     const before = (await call('/api/v1/requests?limit=100', { key: other.key })).body.count;
     const refused = await call('/api/v1/requests', {
