@@ -13,12 +13,7 @@ import {
 import { roleOf } from '../api/domain/labs/caller.ts';
 import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
 import { removeDemandPost } from '../api/domain/requests/data-requests.ts';
-import {
-  isOutcome,
-  isRequestStatus,
-  moveRequest,
-  replyToRequest,
-} from '../api/domain/requests/lifecycle.ts';
+import { isOutcome, isRequestStatus, moveRequest, replyToRequest } from '../api/domain/requests/lifecycle.ts';
 import { approveSample, rejectSample, requireSample } from '../api/domain/samples/sample-requests.ts';
 import { LISTING_STATUSES, REQUEST_OUTCOMES, REQUEST_STATUSES } from '../api/domain/vocabulary.ts';
 import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
@@ -69,7 +64,12 @@ const str = (values: Values, name: string): string => {
 };
 
 /** A value that must be one of `allowed`: anything else is bad usage (exit 2), naming the allowed values. */
-function oneOf<T extends string>(what: string, value: string, is: (v: string) => v is T, allowed: readonly T[]): T {
+function oneOf<T extends string>(
+  what: string,
+  value: string,
+  is: (v: string) => v is T,
+  allowed: readonly T[],
+): T {
   if (!is(value)) throw new UsageError(`${what} "${value}" is not one of ${allowed.join(', ')}`);
   return value;
 }

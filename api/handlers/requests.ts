@@ -26,7 +26,8 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 // Keys whose first request is still being read or stored, in this process: a retry racing it gets 409.
 const inFlight = new Set<string>();
 
-export const createRequest: Handler = async (request, { caller, now, deps }) => {
+export const createRequest: Handler = async (request, { url, caller, now, deps }) => {
+  noQuery(url.searchParams);
   const idempotencyKey = request.headers.get('idempotency-key');
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw invalid('Idempotency-Key must be 1 to 255 visible ASCII characters, e.g. a UUID.', {

@@ -17,7 +17,8 @@ export const sampleListQuerySchema = z.strictObject(pageShape);
 
 const location = (id: string) => `/api/v1/sample-requests/${id}`;
 
-export const askForSample: Handler = async (_request, { params, caller, now, deps }) => {
+export const askForSample: Handler = async (_request, { url, params, caller, now, deps }) => {
+  noQuery(url.searchParams);
   const id = params.id!;
   const listing = LISTING_ID_PATTERN.test(id) ? deps.catalog.find(id) : undefined;
   if (!listing) {
@@ -54,13 +55,20 @@ export const listSampleRequests: Handler = async (_request, { url, caller, deps 
   const query = parseQuery(url.searchParams, sampleListQuerySchema, PAGE_PARAMETERS);
   const ttl = deps.config.sampleLinkTtlSeconds;
   const page = await deps.store.samplePage({ orgId: caller!.org.id, ...query });
-  return json(pageBody(page.items.map((sample) => sampleView(sample, ttl)), page.next));
+  return json(
+    pageBody(
+      page.items.map((sample) => sampleView(sample, ttl)),
+      page.next,
+    ),
+  );
 };
 
 async function ownSample(deps: Parameters<Handler>[1]['deps'], id: string, orgId: string) {
   const sample = await deps.store.sampleById(id);
   if (!sample || sample.org_id !== orgId)
-    throw notFound(`Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`);
+    throw notFound(
+      `Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`,
+    );
   return sample;
 }
 

@@ -125,5 +125,9 @@ const sampleRequest = {
 export const sampleRequestExample = { data: sampleRequest };
 export const sampleRequestListExample = { data: [sampleRequest], count: 1, next_cursor: null };
 export const freshLinkExample = {
-  data: { ...sampleRequest, link_sent_at: '2026-11-27T08:30:00.000Z', link_expires_at: '2026-11-30T08:30:00.000Z' },
+  data: {
+    ...sampleRequest,
+    link_sent_at: '2026-11-27T08:30:00.000Z',
+    link_expires_at: '2026-11-30T08:30:00.000Z',
+  },
 };

@@ -532,6 +532,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
             'forbidden',
             'not_found',
             'sample_unavailable',
+            'invalid',
             'rate_limited',
             'unavailable',
           ),
@@ -596,7 +597,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         operationId: 'freshSampleLink',
         summary: 'Mail a fresh download link',
         description:
-          "No body. For a sample request whose link was sent (status link_sent): a new link with the same lifetime is mailed to the account's contact (an expired one is no longer a dead end). Every link issued is audited. 409 conflict while pending or when rejected; 403 nda_required when the NDA is no longer in force; 409 sample_unavailable when the sample file is gone.",
+          "No body. For a sample request whose link was sent (status link_sent): a new link with the same lifetime is mailed to the account's contact (an expired one is no longer a dead end). Every link issued is audited. 409 conflict while pending or when rejected; 403 nda_required when the NDA is no longer in force, or a new acceptance is not verified yet; 409 sample_unavailable when the sample file is gone.",
         tags: ['Samples'],
         security: keyed,
         parameters: [sampleRequestId],

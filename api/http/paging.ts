@@ -7,7 +7,9 @@ import { DEFAULT_PAGE, LIST_LIMIT } from '../domain/requests/views.ts';
 function isCursor(value: string): boolean {
   try {
     const decoded = JSON.parse(Buffer.from(value, 'base64url').toString()) as unknown;
-    return Array.isArray(decoded) && decoded.length === 2 && decoded.every((part) => typeof part === 'string');
+    return (
+      Array.isArray(decoded) && decoded.length === 2 && decoded.every((part) => typeof part === 'string')
+    );
   } catch {
     return false;
   }
@@ -34,4 +36,8 @@ export const pageShape = {
 export const PAGE_PARAMETERS = ['limit', 'cursor'] as const;
 
 /** A page's answer: the items, how many, and the cursor of the next page (null at the end). */
-export const pageBody = <T>(data: T[], next: string | null) => ({ data, count: data.length, next_cursor: next });
+export const pageBody = <T>(data: T[], next: string | null) => ({
+  data,
+  count: data.length,
+  next_cursor: next,
+});

@@ -46,10 +46,7 @@ export const listingResponseSchema = z
 const page = <T extends z.ZodType>(item: T) => ({
   data: z.array(item),
   count: z.int().min(0).describe('How many are in this page'),
-  next_cursor: z
-    .string()
-    .nullable()
-    .describe('Pass as cursor for the next page; null when this is the last'),
+  next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null when this is the last'),
 });
 
 export const demandListSchema = z.object(page(demandPostSchema)).meta({ id: 'DemandList' });
@@ -77,9 +74,7 @@ export const sampleAcceptedSchema = z
   })
   .meta({ id: 'SampleAccepted' });
 
-export const sampleRequestListSchema = z
-  .object(page(sampleRequestSchema))
-  .meta({ id: 'SampleRequestList' });
+export const sampleRequestListSchema = z.object(page(sampleRequestSchema)).meta({ id: 'SampleRequestList' });
 
 export const sampleRequestResponseSchema = z
   .object({ data: sampleRequestSchema })

@@ -1,13 +1,7 @@
 // The records the store holds, as every engine stores them. Types only.
 import type { Range } from '../domain/requests/bands.ts';
 import type { MatchField } from '../domain/requests/matching.ts';
-import type {
-  DataType,
-  Domain,
-  Exclusivity,
-  RequestOutcome,
-  RequestStatus,
-} from '../domain/vocabulary.ts';
+import type { DataType, Domain, Exclusivity, RequestOutcome, RequestStatus } from '../domain/vocabulary.ts';
 
 export type { RequestOutcome, RequestStatus };
 
@@ -62,7 +56,6 @@ export type ApiKeyRecord = {
   /** Refused from then on, with a 401 that says it expired. */
   expires_at?: string | null;
 };
-
 
 /** What a data request asks for: shared by the request and its anonymised demand-board post. */
 export type RequestFacets = {

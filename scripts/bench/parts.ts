@@ -360,7 +360,7 @@ export async function rejectionsPart(): Promise<Row[]> {
   return rows;
 }
 
-async function seedRequests(
+export async function seedRequests(
   dataDir: string,
   count: number,
   orgId: string,

@@ -1,9 +1,10 @@
-// `npm run bench [-- build|reads|rejections|writes|memory|pages|mcp …]`: measures ours against a baseline measured in
+// `npm run bench [-- build|reads|rejections|writes|memory|pages|mcp|matching …]`: measures ours against a baseline measured in
 // the same run on the same machine, prints one table (Markdown, for BENCHMARKS.md), and never fails on speed.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { buildPart, memoryPart, readsPart, rejectionsPart, writesPart } from './parts.ts';
+import { matchingPart } from './matching.ts';
 import { mcpPart } from './mcp.ts';
 import { pagesPart } from './pages.ts';
 import { postgresPart } from './postgres.ts';
@@ -21,6 +22,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   postgres: postgresPart,
   mcp: mcpPart,
   webhooks: webhooksPart,
+  matching: matchingPart,
 };
 
 const asked = process.argv.slice(2);

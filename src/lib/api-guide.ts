@@ -9,7 +9,7 @@ type Operation = {
   security?: Record<string, unknown>[];
   parameters?: { name: string; in: string; required?: boolean; description?: string; example?: string }[];
   requestBody?: { content: Record<string, { example?: unknown }> };
-  responses: Record<string, { description: string }>;
+  responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
 };
 
 export type GuideEntry = {
@@ -24,6 +24,8 @@ export type GuideEntry = {
   parameters: { name: string; where: string; required: boolean; description: string }[];
   responses: { status: string; description: string }[];
   curl: string;
+  /** The documented answer of success, when the document gives one: its status and its JSON, indented. */
+  answer: { status: string; json: string } | null;
 };
 
 const EXAMPLE_IDS: Record<string, string> = { id: 'us-auto-insurance-claims-calls' };
@@ -42,6 +44,15 @@ function curl(method: string, path: string, operation: Operation, base: string, 
     lines.push(`  -d '${JSON.stringify(example)}'`);
   }
   return lines.join(' \\\n');
+}
+
+function exampleAnswer(operation: Operation): GuideEntry['answer'] {
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const example = response.content?.['application/json']?.example;
+    if (status.startsWith('2') && example !== undefined)
+      return { status, json: JSON.stringify(example, null, 2) };
+  }
+  return null;
 }
 
 export function apiGuide(site: URL): GuideEntry[] {
@@ -71,6 +82,7 @@ export function apiGuide(site: URL): GuideEntry[] {
           description: response.description,
         })),
         curl: curl(method.toUpperCase(), path, operation, site.origin, needsKey),
+        answer: exampleAnswer(operation),
       };
     }),
   );

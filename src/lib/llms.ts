@@ -6,6 +6,7 @@ import type { ListingEntry } from './listings.ts';
 import { listingSummary } from '../../api/domain/listings/listing-format.ts';
 import { listingMarkdown } from '../../api/domain/listings/listing-markdown.ts';
 import { mcpTools } from './mcp-guide.ts';
+import { REQUEST_BODY_FIELDS } from '../../api/domain/requests/request-fields.ts';
 
 const SUMMARY =
   'Licensed AI training data: conversational audio (call-centre and other recorded conversations) and medical imaging. ' +
@@ -46,9 +47,16 @@ function agentGuide(site: URL): string[] {
     `- [API guide for people](${at('/docs/api/')}): the same, with curl examples`,
     `- Authenticate: send \`Authorization: Bearer <API_KEY>\`. Keys (\`dss_\` + 38 characters) belong to a lab organisation: [request access](${at('/access/')}), sign in by the emailed link at ${at('/signin/')}, accept the [NDA](${at('/legal/nda/')}) and create keys in the dashboard (${at('/dashboard/keys/')}). Public reads need no key; a present but invalid, revoked or expired key is refused everywhere with 401.`,
     `- Self-serve endpoints (contract: the dashboard's session cookie, never a key: 403): \`POST ${at('/api/v1/access-requests')}\` (public, 202), \`POST ${at('/api/v1/session/link')}\` (public, 202 always), \`GET ${at('/api/v1/nda')}\` (public: version, sha256, url), \`POST /api/v1/nda/acceptances\`, \`GET|POST /api/v1/keys\`, \`POST /api/v1/keys/{id}/rotate\` (grace_hours 0–24), \`DELETE /api/v1/keys/{id}\`, \`GET /api/v1/team\`, \`POST /api/v1/team/invitations\`, \`DELETE /api/v1/team/{account_id}\`, \`POST /api/v1/session/logout[?all=true]\`. \`GET ${at('/api/v1/me')}\` (key or session): organisation, key or account, role, NDA state, rate limit.`,
-    `- Ask for data: \`POST ${at('/api/v1/requests')}\` with \`Content-Type: application/json\`, an \`Idempotency-Key\` header (a UUID, so a retry is safe) and a body with \`data_types\` (required, e.g. ["call_audio"]) and \`description\` (required), optionally \`languages\`, \`domains\`, \`volume\`, \`timeline\`, \`exclusivity\`, \`publish_to_demand_board\`. Answer: 201 \`{"data":{"id","status":"received"}}\`; a sourcing lead replies within one business day. Follow up with \`GET ${at('/api/v1/requests')}\`.`,
-    `- Ask for a sample: \`POST ${at('/api/v1/samples/')}{id}\` with the key and no body. 202 \`{"status":"pending_verification"}\`; once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. 403 \`nda_required\` (or \`forbidden\`) until the organisation has accepted the NDA.`,
-    `- See what other labs want: \`GET ${at('/api/v1/demand')}\` (anonymised).`,
+    `- Ask for data: \`POST ${at('/api/v1/requests')}\` with \`Content-Type: application/json\`, an \`Idempotency-Key\` header (a UUID, so a retry is safe) and a body with these fields:`,
+    ...REQUEST_BODY_FIELDS.map(
+      (f) => `  - \`${f.name}\`${f.required ? ' (required)' : ''}: ${f.accepts}. Example: \`${f.example}\``,
+    ),
+    `- Answer: 201 \`{"data":{"id","status":"received","matches":[{"listing_id","title","url","matched","missing"}]}}\`: up to five public listings that fit, best first. A sourcing lead replies within one business day.`,
+    `- Follow a request: \`GET ${at('/api/v1/requests/')}{id}\` gives \`status\` (received → in_review → proposal_sent → closed, with \`outcome\` licensed, declined, no_match or withdrawn), \`events\` (at, status, message: each move and each reply of the sourcing lead), \`reply_due_at\` and \`matches\`. \`POST ${at('/api/v1/requests/')}{id}/withdraw\` closes it (409 once closed). \`GET ${at('/api/v1/requests')}\` lists yours (\`?status=\`).`,
+    `- Lists page: \`limit\` (1–100, default 50) and \`cursor\`; each answer has \`next_cursor\` (null at the end). An unknown query parameter is 422.`,
+    `- Ask for a sample: \`POST ${at('/api/v1/samples/')}{id}\` with the key and no body. 202 \`{"status":"pending_verification","id":"smp_…"}\` with \`Location: /api/v1/sample-requests/{id}\`; once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. 403 \`nda_required\` (or \`forbidden\`) until the organisation has accepted the NDA; 409 \`sample_unavailable\` (nothing stored) when the listing has no sample to send.`,
+    `- Follow a sample: \`GET ${at('/api/v1/sample-requests/')}{id}\` (status pending_verification, link_sent or rejected; link_sent_at, link_expires_at, reason); \`POST ${at('/api/v1/sample-requests/')}{id}/link\` mails a fresh link with the same lifetime once one was sent (409 otherwise).`,
+    `- See what other labs want: \`GET ${at('/api/v1/demand')}\` (anonymised; filter with \`data_type\`, \`language\`, \`domain\`, and \`volume\` or \`timeline\` bands, compared normalised).`,
     '- Read errors: `{ "error": { "code", "message" } }`, on 422 also `error.fields`; switch on `code`, not on the message. Every response carries `RateLimit` and `RateLimit-Policy` headers. The codes:',
     ...errorLines(),
     '',

@@ -95,7 +95,10 @@ test("a listing page's curl example is the API's sample endpoint for that listin
     headers: { Authorization: `Bearer ${lab.key}` },
   });
   expect(response.status).toBe(202);
-  expect(await response.json()).toEqual({ status: 'pending_verification' });
+  expect(await response.json()).toEqual({
+    status: 'pending_verification',
+    id: expect.stringMatching(/^smp_/),
+  });
   await browser.close();
 });
 

@@ -161,29 +161,36 @@ describe('with a mail server', () => {
     expect(unverified.verified_at).toBeNull();
   });
 
-  test('`ops samples reject` tells the lab why; a listing without a sample file keeps the request pending and tells the lead', async () => {
+  test('`ops samples reject` tells the lab why; a listing without a sample file is 409 sample_unavailable, nothing stored, no mail', async () => {
     const mail = await smtp();
     const server = await serverWith({ SMTP_URL: mail.url });
     const lab = await makeLab(server.dataDir);
-    await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId, '--verified');
+    await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId); // accepted, not verified: links wait
     const ask = (listing: string) =>
       fetch(`${server.url}/api/v1/samples/${listing}`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${lab.key}` },
       });
-    expect((await ask('mx-banking-support-calls')).status).toBe(202); // listed: no sample file yet
-    await mail.waitFor(2);
-    const notice = to(mail.received, LEAD).find((r) => r.mail.subject!.startsWith('No sample file'));
-    expect(notice).toBeDefined();
+    const unavailable = await ask('mx-banking-support-calls'); // listed: no sample file yet
+    expect(unavailable.status).toBe(409);
+    expect((await unavailable.json()).error.code).toBe('sample_unavailable');
+    expect((await ops(server.dataDir, 'samples', 'list')).json).toHaveLength(0);
+    expect((await ask('us-auto-insurance-claims-calls')).status).toBe(202);
+    await mail.waitFor(1); // the lead's notice of the one stored
+    expect(mail.received.map((r) => r.mail.subject)).toEqual([expect.stringContaining('Sample requested')]);
     const pending = (await ops(server.dataDir, 'samples', 'list', '--status', 'pending_verification')).json;
     expect(pending).toHaveLength(1);
     // The operator's CLI has the server's mail settings, as `npm run ops` in the same environment would.
     const operator = { DATA_DIR: server.dataDir, SMTP_URL: mail.url };
     const rejected = await ops(operator, 'samples', 'reject', pending[0].id, '--reason', 'Not yet prepared');
     expect(rejected.code).toBe(0);
-    await mail.waitFor(3);
+    await mail.waitFor(2);
     const why = to(mail.received, lab.email).find((r) => r.mail.text!.includes('Not yet prepared'));
     expect(why).toBeDefined();
+    const view = await fetch(`${server.url}/api/v1/sample-requests/${pending[0].id}`, {
+      headers: { Authorization: `Bearer ${lab.key}` },
+    });
+    expect((await view.json()).data).toMatchObject({ status: 'rejected', reason: 'Not yet prepared' });
   });
 });
 

@@ -64,11 +64,11 @@ test('a data request and a sample through stdio are stored by the service', asyn
   });
   expect(created.structured.data.status).toBe('received');
   expect((await call('/api/v1/requests', { key: lab.key })).body.data[0].id).toBe(created.structured.data.id);
-  expect((await keyed.call('request_sample', { listing_id: LISTING_ID })).structured).toEqual({
-    status: 'pending_verification',
-  });
+  const asked = await keyed.call('request_sample', { listing_id: LISTING_ID });
+  expect(asked.structured).toEqual({ status: 'pending_verification', id: expect.stringMatching(/^smp_/) });
   const samples = await keyed.call('list_sample_requests');
   expect(samples.structured.data[0]).toMatchObject({
+    id: asked.structured.id,
     listing_id: LISTING_ID,
     status: 'pending_verification',
   });

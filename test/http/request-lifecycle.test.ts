@@ -133,7 +133,9 @@ describe('a request from submission to close, as the lab sees it', () => {
       matches,
     });
     expect(Date.parse(one.body.data.reply_due_at)).toBeGreaterThan(Date.parse(one.body.data.created_at));
-    expect(one.body.data.events).toEqual([{ at: one.body.data.created_at, status: 'received', message: null }]);
+    expect(one.body.data.events).toEqual([
+      { at: one.body.data.created_at, status: 'received', message: null },
+    ]);
   });
 
   test('ops requests show: the request whole, with its matches and events', async () => {
@@ -183,25 +185,41 @@ describe('a request from submission to close, as the lab sees it', () => {
       ['closed', null],
     ]);
     expect((await opsRun('requests', 'reply', id, '--message', 'late')).code).toBe(1);
-    expectError(await call(`/api/v1/requests/${id}/withdraw`, { method: 'POST', key: lab.key }), 409, 'conflict');
+    expectError(
+      await call(`/api/v1/requests/${id}/withdraw`, { method: 'POST', key: lab.key }),
+      409,
+      'conflict',
+    );
   });
 
   test('the lab withdraws another request: closed as withdrawn, the lead told; never twice, never for others', async () => {
     const created = await call('/api/v1/requests', {
       method: 'POST',
       key: lab.key,
-      body: { data_types: ['ct_study'], volume: '10k+ studies', description: 'Chest CT studies for nodule detection.' },
+      body: {
+        data_types: ['ct_study'],
+        volume: '10k+ studies',
+        description: 'Chest CT studies for nodule detection.',
+      },
     });
     expect(created.status, created.text).toBe(201);
     const second = created.body.data.id;
-    expectError(await call(`/api/v1/requests/${second}/withdraw`, { method: 'POST', key: other.key }), 404, 'not_found');
+    expectError(
+      await call(`/api/v1/requests/${second}/withdraw`, { method: 'POST', key: other.key }),
+      404,
+      'not_found',
+    );
     const withdrawn = await call(`/api/v1/requests/${second}/withdraw`, { method: 'POST', key: lab.key });
     expect(withdrawn.status, withdrawn.text).toBe(200);
     expect(withdrawn.body.data).toMatchObject({ id: second, status: 'closed', outcome: 'withdrawn' });
     expect(withdrawn.body.data.events.at(-1)).toMatchObject({ status: 'closed' });
     await mailTo(LEAD, `Data request ${second} withdrawn`);
     await mailTo(lab.email, `Your data request ${second} is closed: withdrawn`);
-    expectError(await call(`/api/v1/requests/${second}/withdraw`, { method: 'POST', key: lab.key }), 409, 'conflict');
+    expectError(
+      await call(`/api/v1/requests/${second}/withdraw`, { method: 'POST', key: lab.key }),
+      409,
+      'conflict',
+    );
   });
 });
 
@@ -212,6 +230,7 @@ describe('refusals name the field and the closest valid value, and store nothing
     ['timeline', { timeline: 'asap' }, '"3-6 months"'],
     ['domains.0', { domains: ['Insurence'] }, '"insurance"'],
     ['listing_id', { listing_id: 'us-auto-insurance-claims-call' }, `"${LISTING_ID}"`],
+    ['listing_id', { listing_id: 'US Auto Insurance Claims Calls' }, `"${LISTING_ID}"`],
   ])('%s: %j', async (field, extra, hint) => {
     const before = (await call('/api/v1/requests?limit=100', { key: other.key })).body.count;
     const refused = await call('/api/v1/requests', {
@@ -271,8 +290,25 @@ describe("paging the lab's requests", () => {
     expect(Object.keys(refused.body.error.fields)).toContain(field);
   });
 
-  test('a detail takes no parameters', async () => {
+  test('a detail, a withdrawal, a new request and a sample request take no parameters', async () => {
     const [mine] = (await call('/api/v1/requests', { key: lab.key })).body.data;
     expectError(await call(`/api/v1/requests/${mine.id}?expand=all`, { key: lab.key }), 422, 'invalid');
+    expectError(
+      await call(`/api/v1/requests/${mine.id}/withdraw?now=1`, { method: 'POST', key: lab.key }),
+      422,
+      'invalid',
+    );
+    const body = { data_types: ['call_audio'], description: 'Calls for a parameter test, please ignore.' };
+    expectError(
+      await call('/api/v1/requests?dry_run=1', { method: 'POST', key: lab.key, body }),
+      422,
+      'invalid',
+    );
+    expectError(
+      await call(`/api/v1/samples/${LISTING_ID}?rush=1`, { method: 'POST', key: lab.key }),
+      422,
+      'invalid',
+    );
+    expect((await call('/api/v1/requests', { key: lab.key })).body.count).toBe(2);
   });
 });

@@ -11,6 +11,8 @@ import {
   TIMELINE_BANDS,
   VOLUME_BANDS,
 } from '../../api/domain/vocabulary.ts';
+import { formatRange, parseBand, type BandUnit } from '../../api/domain/requests/bands.ts';
+import { domainKey } from '../../api/domain/requests/request-schema.ts';
 import { apiClient, startApiServer, VALID_REQUEST } from '../support/api-client.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -85,6 +87,25 @@ describe('property tests: POST /api/v1/requests never fails on our side', () => 
     );
   });
 
+  /** Bands as the parser prints them back (any unit, open or closed): each one a lab could write. */
+  const writtenBand = (kind: 'volume' | 'timeline') =>
+    fc
+      .tuple(
+        kind === 'timeline'
+          ? fc.constant<BandUnit>('days')
+          : fc.constantFrom<BandUnit>('bytes', 'hours', 'studies', 'images', 'series', 'records', 'calls'),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.boolean(),
+      )
+      .map(([unit, a, b, open]) => {
+        const scale = unit === 'bytes' ? 1e9 : unit === 'days' ? 7 : 1;
+        return formatRange({
+          min: Math.min(a, b) * scale,
+          max: open ? null : (Math.max(a, b) + 1) * scale,
+          unit,
+        });
+      });
   // Distinct canonical names: "English" and "en" together would be a duplicate.
   const LANGUAGES = ['English', 'es', 'de-DE', 'fra', 'Japanese', 'hi'];
   const description = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ,.()-]{18,120}[a-z.]$/);
@@ -93,8 +114,8 @@ describe('property tests: POST /api/v1/requests never fails on our side', () => 
       data_types: fc.uniqueArray(fc.constantFrom(...ALL_DATA_TYPES), { minLength: 1, maxLength: 4 }),
       languages: fc.uniqueArray(fc.constantFrom(...LANGUAGES), { maxLength: 3 }),
       domains: fc.uniqueArray(fc.constantFrom(...ALL_DOMAINS), { maxLength: 4 }),
-      volume: fc.constantFrom(...VOLUME_BANDS, null),
-      timeline: fc.constantFrom(...TIMELINE_BANDS, null),
+      volume: fc.oneof(fc.constantFrom(...VOLUME_BANDS, null), writtenBand('volume')),
+      timeline: fc.oneof(fc.constantFrom(...TIMELINE_BANDS, null), writtenBand('timeline')),
       exclusivity: fc.constantFrom(...EXCLUSIVITY, null),
       description,
       publish_to_demand_board: fc.boolean(),
@@ -120,8 +141,13 @@ describe('property tests: POST /api/v1/requests never fails on our side', () => 
     fc.boolean(),
     fc.constant({}),
   );
-  const band = (allowed: readonly string[]) =>
-    fc.oneof(fc.string({ maxLength: 15 }).filter(notIn(allowed)), wrongScalar, fc.constant([allowed[0]]));
+  // Any string the parser refuses (a random one is, but "1-2 h" would not be), a wrong type, a list.
+  const band = (kind: 'volume' | 'timeline', allowed: readonly string[]) =>
+    fc.oneof(
+      fc.string({ maxLength: 15 }).filter((text) => !parseBand(kind, text).ok),
+      wrongScalar,
+      fc.constant([allowed[0]]),
+    );
   const listOf = (allowed: readonly string[], unknown: fc.Arbitrary<unknown>) =>
     fc.oneof(
       fc.constantFrom(...allowed), // a bare string, not a list
@@ -154,11 +180,27 @@ describe('property tests: POST /api/v1/requests never fails on our side', () => 
     ),
     fc.tuple(
       fc.constant('domains'),
-      listOf(ALL_DOMAINS, fc.oneof(fc.string({ maxLength: 15 }).filter(notIn(ALL_DOMAINS)), wrongScalar)),
+      // Any case and spacing of a domain is the domain: a corruption must be none of them.
+      listOf(
+        ALL_DOMAINS,
+        fc.oneof(
+          fc
+            .string({ maxLength: 15 })
+            .filter((text) => !(ALL_DOMAINS as readonly string[]).includes(domainKey(text))),
+          wrongScalar,
+        ),
+      ),
     ),
-    fc.tuple(fc.constant('volume'), band(VOLUME_BANDS)),
-    fc.tuple(fc.constant('timeline'), band(TIMELINE_BANDS)),
-    fc.tuple(fc.constant('exclusivity'), band(EXCLUSIVITY)),
+    fc.tuple(fc.constant('volume'), band('volume', VOLUME_BANDS)),
+    fc.tuple(fc.constant('timeline'), band('timeline', TIMELINE_BANDS)),
+    fc.tuple(
+      fc.constant('exclusivity'),
+      fc.oneof(
+        fc.string({ maxLength: 15 }).filter(notIn(EXCLUSIVITY)),
+        wrongScalar,
+        fc.constant([EXCLUSIVITY[0]]),
+      ),
+    ),
     fc.tuple(
       fc.constant('description'),
       fc.oneof(

@@ -150,10 +150,14 @@ describe('formatRange', () => {
     'days',
   );
   // Ends on the grids people use (so that every unit is exercised) and arbitrary integers.
-  const end = fc.oneof(
-    fc.integer({ min: 0, max: 1e6 }),
-    fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(1e3, 1e6, 1e9, 1e12, 7, 30)).map(([n, f]) => n * f),
-  ).filter((n) => Number.isSafeInteger(n)); // the parser refuses larger numbers
+  const end = fc
+    .oneof(
+      fc.integer({ min: 0, max: 1e6 }),
+      fc
+        .tuple(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(1e3, 1e6, 1e9, 1e12, 7, 30))
+        .map(([n, f]) => n * f),
+    )
+    .filter((n) => Number.isSafeInteger(n)); // the parser refuses larger numbers
   const range = fc
     .tuple(unit, end, end, fc.constantFrom('range', 'open', 'below', 'single'))
     .filter(([u, , , shape]) => shape !== 'single' || u === 'days')

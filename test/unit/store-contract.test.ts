@@ -1,7 +1,13 @@
 // The Store interface's promises, the same tests for every engine: the JSON files (a temp DATA_DIR) and
 // PostgreSQL (a fresh database on the server test/setup/postgres.ts started).
 import { describe, expect, test } from 'vitest';
-import type { DataRequestRecord, MailRecord, Org, WebhookDeliveryRecord } from '../../api/store/records.ts';
+import type {
+  DataRequestRecord,
+  MailRecord,
+  Org,
+  SampleRequestRecord,
+  WebhookDeliveryRecord,
+} from '../../api/store/records.ts';
 import type { Store } from '../../api/store/store.ts';
 import { ENGINES } from '../support/engines.ts';
 
@@ -169,6 +175,75 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
       });
       expect(await due(store)).toEqual(['m_lapsed']);
       expect((await store.mailList({ status: 'sent' })).map((m) => m.id).sort()).toEqual(['m_due', 'm_sent']);
+      await store.close();
+    },
+  );
+
+  test.skipIf(skip)(
+    "sample requests page newest first per organisation; a request's lifecycle fields round-trip whole",
+    async () => {
+      const store = await (await place())();
+      const sample = (id: string, orgId: string, minute: number): SampleRequestRecord => ({
+        id,
+        org_id: orgId,
+        account_id: 'acc_x',
+        key_id: 'key_x',
+        listing_id: 'us-auto-insurance-claims-calls',
+        status: 'pending_verification',
+        created_at: at(minute),
+        approved_at: null,
+        sent_at: null,
+        rejected_at: null,
+        reject_reason: null,
+      });
+      const lived: DataRequestRecord = {
+        ...request('req_life', 'org_a', 1),
+        volume: '500 GB - 2 TB',
+        volume_range: { min: 5e11, max: 2e12, unit: 'bytes' },
+        timeline: '3 months',
+        timeline_range: { min: 90, max: 90, unit: 'days' },
+        listing_id: 'us-auto-insurance-claims-calls',
+        outcome: null,
+        closed_at: null,
+        events: [{ at: at(1), status: 'received', message: null }],
+        matches: [
+          {
+            listing_id: 'x',
+            title: 'X',
+            url: 'http://x/catalog/x/',
+            matched: ['data_type'],
+            missing: ['volume'],
+          },
+        ],
+      };
+      await store.transact(async (tx) => {
+        await tx.insert('orgs', org('org_a'));
+        await tx.insert('orgs', org('org_b'));
+        for (let i = 0; i < 5; i++) await tx.insert('samples', sample(`smp_a${i}`, 'org_a', i));
+        await tx.insert('samples', sample('smp_b0', 'org_b', 2));
+        await tx.insert('requests', lived);
+      });
+      const first = await store.samplePage({ orgId: 'org_a', limit: 2 });
+      const second = await store.samplePage({ orgId: 'org_a', limit: 2, cursor: first.next! });
+      const last = await store.samplePage({ orgId: 'org_a', limit: 2, cursor: second.next! });
+      expect([first, second, last].map((p) => p.items.map((s) => s.id))).toEqual([
+        ['smp_a4', 'smp_a3'],
+        ['smp_a2', 'smp_a1'],
+        ['smp_a0'],
+      ]);
+      expect(last.next).toBeNull();
+      expect(await store.requestById('req_life')).toEqual(lived);
+      // An update replaces the events list whole (the engine must not merge arrays).
+      const events = [...lived.events!, { at: at(2), status: 'closed' as const, message: 'Withdrawn.' }];
+      await store.transact((tx) =>
+        tx.update('requests', 'req_life', { status: 'closed', outcome: 'withdrawn', events }),
+      );
+      expect(await store.requestById('req_life')).toEqual({
+        ...lived,
+        status: 'closed',
+        outcome: 'withdrawn',
+        events,
+      });
       await store.close();
     },
   );

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { ApiError, invalid, RefusedError } from '../../errors.ts';
 import { closest } from '../closest.ts';
 import type { Catalog } from '../listings/catalog.ts';
+import { LISTING_ID_PATTERN } from '../listings/listing-schema.ts';
 import { EVERY_LISTING } from './matching.ts';
 import type { DataRequestRecord, DemandPostRecord, RequestMatch } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
@@ -21,9 +22,16 @@ export type Created = { status: number; body: unknown; replayed: boolean };
 /** `listing_id` must name a listing of the catalogue: 422 naming the closest id otherwise. */
 export function checkListingId(input: DataRequestInput, catalog: Pick<Catalog, 'find' | 'filter'>): void {
   const id = input.listing_id;
-  if (id === null || catalog.find(id)) return;
+  if (id === null || (LISTING_ID_PATTERN.test(id) && catalog.find(id))) return;
   const ids = catalog.filter(EVERY_LISTING).data.map((listing) => listing.id);
-  const message = `no listing has the id "${id}"; the closest is "${closest(id, ids)}" (GET /api/v1/catalog lists them)`;
+  const near = closest(
+    id
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-'),
+    ids,
+  );
+  const message = `no listing has the id "${id}"; the closest is "${near}" (GET /api/v1/catalog lists them)`;
   throw invalid(`The data request is invalid: listing_id. See error.fields.`, { listing_id: [message] });
 }
 

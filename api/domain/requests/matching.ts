@@ -27,82 +27,136 @@ type Entry = {
   listing: PublicListing;
   url: string;
   size: Range | null;
-  languages: Set<string>;
-  places: Set<string>;
+  id: string;
+  /** Languages, places and the domain as small numbers (see `intern`): a request's asks become flags indexed
+   * by them, so scoring a listing is a few array reads, not string hashing (it runs thousands of times a request). */
+  domain: number;
+  languages: number[];
+  places: number[];
 };
 
 export type Matcher = { match(ask: MatchAsk): RequestMatch[] };
 
+/** Lower case, without accents, words split at anything not a letter or digit. */
+const words = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
 const placesOf = (geography: string) =>
   geography
     .split(/[,;/]| and /)
-    .map((place) => place.trim().toLowerCase())
+    .map((place) => words(place).join(' '))
     .filter(Boolean);
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Built once per catalogue: each listing's size band parsed, its languages and places as sets. */
 export function createMatcher(listings: readonly PublicListing[], siteUrl: URL): Matcher {
+  const numbers = new Map<string, number>();
+  const intern = (value: string) => {
+    let n = numbers.get(value);
+    if (n === undefined) numbers.set(value, (n = numbers.size));
+    return n;
+  };
   const entries: Entry[] = listings.map((listing) => {
     const size = parseBand('volume', listing.size_band);
     return {
       listing,
       url: new URL(`/catalog/${listing.id}/`, siteUrl).href,
       size: size.ok ? size.band.range : null,
-      languages: new Set((listing.languages ?? []).map((name) => name.toLowerCase())),
-      places: new Set(placesOf(listing.geography)),
+      id: listing.id,
+      domain: intern(`domain:${listing.domain}`),
+      languages: [
+        ...new Set((listing.languages ?? []).map((name) => intern(`language:${name.toLowerCase()}`))),
+      ],
+      places: [...new Set(placesOf(listing.geography).map((place) => intern(`place:${place}`)))],
     };
   });
   const byType = Map.groupBy(entries, (entry) => entry.listing.data_type);
-  const allPlaces = [...new Set(entries.flatMap((entry) => [...entry.places]))];
-  // One pass over the description for every place the catalogue knows, as whole words.
-  const placePattern = allPlaces.length
-    ? new RegExp(`(?<![\\p{L}\\p{N}])(${allPlaces.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
-    : undefined;
+  const knownPlaces = new Set(listings.flatMap((listing) => placesOf(listing.geography)));
+  const longestPlace = Math.max(0, ...[...knownPlaces].map((place) => place.split(' ').length));
+  /** The places the catalogue knows that the text names, as whole words ("United States", not "States"). */
+  const placesIn = (text: string) => {
+    const found = new Set<string>();
+    const list = words(text);
+    for (let start = 0; start < list.length; start++) {
+      let phrase = '';
+      for (let n = 0; n < longestPlace && start + n < list.length; n++) {
+        phrase = n ? `${phrase} ${list[start + n]}` : list[start]!;
+        if (knownPlaces.has(phrase)) found.add(phrase);
+      }
+    }
+    return found;
+  };
 
   return {
     match(ask) {
-      const asked = placePattern
-        ? new Set([...ask.description.matchAll(placePattern)].map((m) => m[1]!.toLowerCase()))
-        : new Set<string>();
-      const languages = ask.languages.map((name) => name.toLowerCase());
-      const scored: { entry: Entry; matched: MatchField[]; missing: MatchField[]; score: number }[] = [];
+      const volume = ask.volume_range ?? null;
+      // One flag per interned value the request asks for; a value the catalogue does not know has no number,
+      // so it is asked (counts as missing) but met by no listing.
+      const flags = new Uint8Array(numbers.size);
+      const mark = (values: Iterable<string>) => {
+        let count = 0;
+        for (const value of values) {
+          count += 1;
+          const n = numbers.get(value);
+          if (n !== undefined) flags[n] = 1;
+        }
+        return count > 0;
+      };
+      const asksLanguage = mark(ask.languages.map((name) => `language:${name.toLowerCase()}`));
+      const asksDomain = mark(ask.domains.map((domain) => `domain:${domain}`));
+      const asksPlace = mark([...placesIn(ask.description)].map((place) => `place:${place}`));
+      const any = (values: readonly number[]) => {
+        for (let i = 0; i < values.length; i++) if (flags[values[i]!]) return true;
+        return false;
+      };
+      // Each ask the request makes: whether the listing meets it, or null when it does not apply.
+      const judge = (entry: Entry): [MatchField, boolean][] => {
+        const judged: [MatchField, boolean][] = [];
+        if (asksLanguage) judged.push(['language', any(entry.languages)]);
+        if (asksDomain) judged.push(['domain', flags[entry.domain] === 1]);
+        if (asksPlace) judged.push(['geography', any(entry.places)]);
+        // Comparable only in the same unit: "1-5 TB" says nothing about "500–1,000 hours".
+        if (volume && entry.size && volume.unit === entry.size.unit)
+          judged.push(['volume', entry.size.max === null || entry.size.max >= volume.min]);
+        return judged;
+      };
+      // Scored without allocating per listing, keeping only the best MAX_MATCHES (a 10,000-listing catalogue
+      // has thousands of candidates per data type; sorting them all cost milliseconds a request).
+      const best: { entry: Entry; score: number }[] = [];
+      /** Whether (score, id) ranks before `than`: a higher score, or the same and the smaller id. */
+      const before = (score: number, id: string, than: { entry: Entry; score: number }) =>
+        score > than.score || (score === than.score && id < than.entry.id);
       for (const type of ask.data_types) {
-        for (const entry of byType.get(type as PublicListing['data_type']) ?? []) {
-          const matched: MatchField[] = ['data_type'];
-          const missing: MatchField[] = [];
-          const judge = (field: MatchField, asks: boolean, meets: boolean) => {
-            if (asks) (meets ? matched : missing).push(field);
-          };
-          judge(
-            'language',
-            languages.length > 0,
-            languages.some((l) => entry.languages.has(l)),
-          );
-          judge('domain', ask.domains.length > 0, ask.domains.includes(entry.listing.domain));
-          judge(
-            'geography',
-            asked.size > 0,
-            [...asked].some((place) => entry.places.has(place)),
-          );
-          // Comparable only in the same unit: "1-5 TB" says nothing about "500–1,000 hours".
-          const volume = ask.volume_range;
+        const candidates = byType.get(type as PublicListing['data_type']) ?? [];
+        for (let i = 0; i < candidates.length; i++) {
+          const entry = candidates[i]!;
+          let score = ask.listing_id === entry.id ? 110 : 10;
+          if (asksLanguage) score += any(entry.languages) ? 10 : -1;
+          if (asksDomain) score += flags[entry.domain] ? 10 : -1;
+          if (asksPlace) score += any(entry.places) ? 10 : -1;
           if (volume && entry.size && volume.unit === entry.size.unit)
-            judge('volume', true, entry.size.max === null || entry.size.max >= volume.min);
-          const named = ask.listing_id === entry.listing.id ? 100 : 0;
-          scored.push({ entry, matched, missing, score: named + matched.length * 10 - missing.length });
+            score += entry.size.max === null || entry.size.max >= volume.min ? 10 : -1;
+          if (best.length === MAX_MATCHES && !before(score, entry.id, best[MAX_MATCHES - 1]!)) continue;
+          let at = best.length;
+          while (at > 0 && before(score, entry.id, best[at - 1]!)) at--;
+          best.splice(at, 0, { entry, score });
+          if (best.length > MAX_MATCHES) best.pop();
         }
       }
-      return scored
-        .sort((a, b) => b.score - a.score || (a.entry.listing.id < b.entry.listing.id ? -1 : 1))
-        .slice(0, MAX_MATCHES)
-        .map(({ entry, matched, missing }) => ({
+      return best.map(({ entry }) => {
+        const judged = judge(entry);
+        return {
           listing_id: entry.listing.id,
           title: entry.listing.title,
           url: entry.url,
-          matched,
-          missing,
-        }));
+          matched: ['data_type', ...judged.filter(([, meets]) => meets).map(([field]) => field)],
+          missing: judged.filter(([, meets]) => !meets).map(([field]) => field),
+        };
+      });
     },
   };
 }

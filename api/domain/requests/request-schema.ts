@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { closest } from '../closest.ts';
 import { freeText } from '../free-text.ts';
-import { language, listingId } from '../listings/listing-schema.ts';
+import { language, LISTING_ID_PATTERN } from '../listings/listing-schema.ts';
 import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, type Domain } from '../vocabulary.ts';
 import { BAND_EXAMPLES, bandPattern, MAX_BAND_LENGTH, parseBand, type BandKind } from './bands.ts';
 
@@ -86,7 +86,12 @@ export const dataRequestSchema = z
       .default(null)
       .describe(`When the data is needed, in days, weeks or months, e.g. ${BAND_EXAMPLES.timeline}`),
     exclusivity: z.enum(EXCLUSIVITY).nullable().default(null).describe('Whether exclusive terms are wanted'),
-    listing_id: listingId
+    // Any string here, with the id's shape documented: whether it names a listing, and which one was meant if not,
+    // is checkListingId's answer (it knows the catalogue), so a malformed id also gets the closest one.
+    listing_id: z
+      .string({ error: 'must be a listing id as a string, e.g. "us-auto-insurance-claims-calls"' })
+      .max(80, { error: 'must be a listing id (at most 80 characters); GET /api/v1/catalog lists them' })
+      .meta({ pattern: LISTING_ID_PATTERN.source })
       .nullable()
       .default(null)
       .describe('The catalogue listing this request is about, if any (GET /api/v1/catalog lists the ids)'),

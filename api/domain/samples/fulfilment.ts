@@ -115,6 +115,16 @@ export async function sendFreshLink(
       "Your organisation's NDA is not in force, so no link can be sent. Contact the service operator.",
     );
   }
+  // The first link's rule holds for every link: the operator's approval, or the acceptance verified (a new
+  // acceptance after a revoke waits for its verification).
+  const account = await store.accountById(sample.account_id);
+  if (!sample.approved_at && !(account?.verified_at && org.nda.state === 'verified')) {
+    throw new ApiError(
+      403,
+      'nda_required',
+      "Your organisation's NDA acceptance has not been verified yet; a link can be sent once the operator has verified it.",
+    );
+  }
   const listing = deps.catalog.find(sample.listing_id);
   if (!listing || !sampleFileOf(deps.catalog, deps.samplesDir, sample.listing_id)) {
     throw new ApiError(
