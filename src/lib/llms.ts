@@ -22,7 +22,7 @@ function intro(site: URL): string[] {
     '## Catalogue',
     '',
     `- [Catalogue as JSON](${at('/catalog.json')}): every listing's public fields, \`{ data, count }\``,
-    `- [Catalogue API](${at('/api/v1/catalog')}): the same, filterable with \`?vertical=\`, \`?status=\`, \`?language=\` (a name or a code)`,
+    `- [Catalogue API](${at('/api/v1/catalog')}): the same, filterable with \`?vertical=\`, \`?status=\`, \`?language=\` (a name or a code), \`?geography=\` (a country name or ISO code), \`?domain=\`, \`?data_type=\`, \`?modality=\` (DICOM codes) and free text \`?q=\`; several values of one filter separated by commas are alternatives (\`?geography=Germany,Austria\`); \`?sort=updated|size|title\`. An unknown value is 422, naming the closest one.`,
     `- [Catalogue pages](${at('/catalog/')}): for people`,
     '',
   ];

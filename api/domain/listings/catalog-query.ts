@@ -160,11 +160,12 @@ const MULTIPLIER: Record<string, number> = { '': 1, k: 1e3, m: 1e6 };
 
 /** "10k–25k studies" → { unit: "studies", from: 10000 }. */
 export function sizeRank(band: string): { unit: string; from: number } {
-  const match = /^(\d[\d,]*(?:\.\d+)?)\s*([kKmM]?)\D*?([\p{L}][\p{L} -]*)$/u.exec(band.trim());
-  if (!match) return { unit: band, from: 0 };
+  const amount = /^(\d[\d,]*(?:\.\d+)?)\s*([kKmM]?)/.exec(band.trim());
+  const unit = /\s([\p{L}][\p{L} -]*)$/u.exec(band.trim());
+  if (!amount || !unit) return { unit: band, from: 0 };
   return {
-    unit: match[3]!.trim().toLowerCase(),
-    from: Number(match[1]!.replaceAll(',', '')) * (MULTIPLIER[match[2]!.toLowerCase()] ?? 1),
+    unit: unit[1]!.trim(),
+    from: Number(amount[1]!.replaceAll(',', '')) * (MULTIPLIER[amount[2]!.toLowerCase()] ?? 1),
   };
 }
 
