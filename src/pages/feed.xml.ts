@@ -2,11 +2,7 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { VERTICAL_LABELS, listingSummary } from '../../api/domain/listings/listing-format.ts';
 import { allListings } from '../lib/listings.ts';
-import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
-
-/** The listing's URL with its status and update date: stable while nothing a reader follows changes. */
-export const entryId = (listing: ListingWithoutNda, site: URL) =>
-  `${new URL(`/catalog/${listing.id}/`, site).href}#${listing.status}-${listing.updated}`;
+import { entryId } from '../lib/feed-entry.ts';
 
 // RSS 2.0 through Astro's own @astrojs/rss: one item per listing, the most recently updated first.
 export const GET: APIRoute = async ({ site }) => {
@@ -23,7 +19,6 @@ export const GET: APIRoute = async ({ site }) => {
       pubDate: new Date(`${listing.updated}T00:00:00Z`),
       description: listingSummary(listing),
       categories: [VERTICAL_LABELS[listing.vertical], listing.status],
-      // A new id when the status or the update date changes, so readers show the change as a new entry.
       customData: `<guid isPermaLink="false">${entryId(listing, site!)}</guid>`,
     })),
     customData: '<language>en</language>',
