@@ -59,6 +59,10 @@ function valueList(
         .split(',')
         .map((value) => value.trim())
         .filter(Boolean);
+      if (values.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'give a value, or leave the parameter out' });
+        return z.NEVER;
+      }
       if (values.length > MAX_VALUES) {
         ctx.addIssue({ code: 'custom', message: `give at most ${MAX_VALUES} values, separated by commas` });
         return z.NEVER;
