@@ -24,6 +24,37 @@ const VIEWPORTS = [
   ['mobile', { width: 390, height: 844 }],
 ] as const;
 
+/** The operator CLI on the throwaway store, as the runbook uses it; returns its JSON answer. */
+function ops(...args: string[]): { id: string; key?: string } {
+  const run = spawnSync(process.execPath, ['scripts/ops.ts', ...args, '--json'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`ops ${args.join(' ')}: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+/** A few published requests, so the demand board is photographed as a buyer or a data owner finds it. */
+async function seedDemandBoard(url: string) {
+  const org = ops('org', 'create', '--name', 'Screenshot Lab');
+  const account = ops('account', 'add', '--org', org.id, '--email', 'lead@screenshot-lab.example', '--verified');
+  const { key } = ops('key', 'issue', '--account', account.id);
+  const requests = [
+    { data_types: ['call_audio'], languages: ['de', 'fr'], domains: ['insurance'], volume: '1-10 TB', timeline: '3-6 months', exclusivity: 'open_to_both' },
+    { data_types: ['ct_study', 'pet_ct_study'], domains: ['oncology'], volume: '10-50 TB', timeline: '6-12 months', exclusivity: 'non_exclusive' },
+    { data_types: ['telehealth_audio'], languages: ['es', 'en'], domains: ['healthcare'], volume: '<1 TB', timeline: '1-3 months' },
+  ];
+  for (const request of requests) {
+    const response = await fetch(`${url}/api/v1/requests`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...request, description: 'Seeded for the screenshots: a request as a lab writes one.', publish_to_demand_board: true }),
+    });
+    if (response.status !== 201) throw new Error(`seeding the demand board: ${response.status} ${await response.text()}`);
+  }
+}
+
 if (!existsSync(join(ROOT, 'dist', 'server', 'entry.mjs'))) {
   const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
@@ -45,6 +76,7 @@ try {
     });
     server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
   });
+  await seedDemandBoard(url);
   mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   for (const [label, viewport] of VIEWPORTS) {
