@@ -11,15 +11,31 @@
   if (!form || !list || !count || !empty || !panel || !filterCount) return;
   const cards = [...list.querySelectorAll('.listing')];
   const total = cards.length;
-  const FACETS = { status: 'status', data_type: 'dataType', language: 'language', modality: 'modality', domain: 'domain', geography: 'geography' };
+  const FACETS = {
+    status: 'status',
+    data_type: 'dataType',
+    language: 'language',
+    modality: 'modality',
+    domain: 'domain',
+    geography: 'geography',
+  };
   const words = (text) =>
-    text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').split(' ').filter(Boolean);
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .split(' ')
+      .filter(Boolean);
   const byId = (a, b) => (a.dataset.id < b.dataset.id ? -1 : a.dataset.id > b.dataset.id ? 1 : 0);
   const SORTS = {
     updated: (a, b) => b.dataset.updated.localeCompare(a.dataset.updated) || byId(a, b),
     size: (a, b) =>
-      a.dataset.sizeUnit.localeCompare(b.dataset.sizeUnit) || Number(b.dataset.sizeFrom) - Number(a.dataset.sizeFrom) || byId(a, b),
-    title: (a, b) => a.querySelector('a').textContent.localeCompare(b.querySelector('a').textContent, 'en') || byId(a, b),
+      a.dataset.sizeUnit.localeCompare(b.dataset.sizeUnit) ||
+      Number(b.dataset.sizeFrom) - Number(a.dataset.sizeFrom) ||
+      byId(a, b),
+    title: (a, b) =>
+      a.querySelector('a').textContent.localeCompare(b.querySelector('a').textContent, 'en') || byId(a, b),
   };
 
   // A link from before multi-select (/catalog/?vertical=…&language=en) still opens filtered.
@@ -33,7 +49,9 @@
   }
 
   const wide = matchMedia('(min-width: 56rem)');
-  const openOnWideScreens = () => { if (wide.matches) panel.open = true; };
+  const openOnWideScreens = () => {
+    if (wide.matches) panel.open = true;
+  };
   wide.addEventListener('change', openOnWideScreens);
   openOnWideScreens();
   form.classList.add('enhanced');
@@ -44,7 +62,8 @@
     // Options of the other vertical are hidden (CSS): they must not keep narrowing the list unseen.
     if (vertical) {
       for (const input of form.querySelectorAll('[data-verticals] input:checked')) {
-        if (!input.closest('[data-verticals]').dataset.verticals.split(' ').includes(vertical)) input.checked = false;
+        if (!input.closest('[data-verticals]').dataset.verticals.split(' ').includes(vertical))
+          input.checked = false;
       }
     }
     const chosen = {};
@@ -74,7 +93,8 @@
     filterCount.textContent = `(${active})`;
 
     const search = new URLSearchParams();
-    for (const [name, value] of data) if (value && !(name === 'sort' && value === 'updated')) search.append(name, String(value));
+    for (const [name, value] of data)
+      if (value && !(name === 'sort' && value === 'updated')) search.append(name, String(value));
     const next = search.toString() ? `/catalog/search/?${search}` : '/catalog/';
     if (next !== location.pathname + location.search) history.replaceState(null, '', next);
   }

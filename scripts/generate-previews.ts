@@ -4,14 +4,24 @@
 // Usage: node scripts/generate-previews.ts [outDir]   (outDir defaults to content/previews)
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SIZE, encodePng, encodeWav, fnv1a, mulberry32, phantom, synthesiseCall } from './generate-samples.ts';
+import {
+  SIZE,
+  encodePng,
+  encodeWav,
+  fnv1a,
+  mulberry32,
+  phantom,
+  synthesiseCall,
+} from './generate-samples.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LISTINGS_DIR = join(ROOT, 'content', 'listings');
 const OUT_DIR = process.argv[2] ? resolve(process.argv[2]) : join(ROOT, 'content', 'previews');
 
 mkdirSync(OUT_DIR, { recursive: true });
-for (const name of readdirSync(LISTINGS_DIR).filter((n) => n.endsWith('.md')).sort()) {
+for (const name of readdirSync(LISTINGS_DIR)
+  .filter((n) => n.endsWith('.md'))
+  .sort()) {
   const id = name.slice(0, -3);
   const text = readFileSync(join(LISTINGS_DIR, name), 'utf8');
   const audio = /^vertical:[ \t]*conversational_audio/m.test(text);

@@ -38,20 +38,52 @@ function ops(...args: string[]): { id: string; key?: string } {
 /** A few published requests, so the demand board is photographed as a buyer or a data owner finds it. */
 async function seedDemandBoard(url: string) {
   const org = ops('org', 'create', '--name', 'Screenshot Lab');
-  const account = ops('account', 'add', '--org', org.id, '--email', 'lead@screenshot-lab.example', '--verified');
+  const account = ops(
+    'account',
+    'add',
+    '--org',
+    org.id,
+    '--email',
+    'lead@screenshot-lab.example',
+    '--verified',
+  );
   const { key } = ops('key', 'issue', '--account', account.id);
   const requests = [
-    { data_types: ['call_audio'], languages: ['de', 'fr'], domains: ['insurance'], volume: '1-10 TB', timeline: '3-6 months', exclusivity: 'open_to_both' },
-    { data_types: ['ct_study', 'pet_ct_study'], domains: ['oncology'], volume: '10-50 TB', timeline: '6-12 months', exclusivity: 'non_exclusive' },
-    { data_types: ['telehealth_audio'], languages: ['es', 'en'], domains: ['healthcare'], volume: '<1 TB', timeline: '1-3 months' },
+    {
+      data_types: ['call_audio'],
+      languages: ['de', 'fr'],
+      domains: ['insurance'],
+      volume: '1-10 TB',
+      timeline: '3-6 months',
+      exclusivity: 'open_to_both',
+    },
+    {
+      data_types: ['ct_study', 'pet_ct_study'],
+      domains: ['oncology'],
+      volume: '10-50 TB',
+      timeline: '6-12 months',
+      exclusivity: 'non_exclusive',
+    },
+    {
+      data_types: ['telehealth_audio'],
+      languages: ['es', 'en'],
+      domains: ['healthcare'],
+      volume: '<1 TB',
+      timeline: '1-3 months',
+    },
   ];
   for (const request of requests) {
     const response = await fetch(`${url}/api/v1/requests`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...request, description: 'Seeded for the screenshots: a request as a lab writes one.', publish_to_demand_board: true }),
+      body: JSON.stringify({
+        ...request,
+        description: 'Seeded for the screenshots: a request as a lab writes one.',
+        publish_to_demand_board: true,
+      }),
     });
-    if (response.status !== 201) throw new Error(`seeding the demand board: ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`seeding the demand board: ${response.status} ${await response.text()}`);
   }
 }
 

@@ -15,7 +15,12 @@ function countryIndex(): Map<string, string> {
       const code = a + b;
       const name = regionNames.of(code);
       // Private-use and reserved codes (QM–QZ, XA–XZ, ZZ) have no name or a placeholder one.
-      if (!name || name === code || /unknown|pseudo/i.test(name) || /^(Q[M-Z]|X[A-Z]|ZZ|EU|EZ|UN)$/.test(code))
+      if (
+        !name ||
+        name === code ||
+        /unknown|pseudo/i.test(name) ||
+        /^(Q[M-Z]|X[A-Z]|ZZ|EU|EZ|UN)$/.test(code)
+      )
         continue;
       index.set(code.toLowerCase(), name);
       index.set(name.toLowerCase(), name);

@@ -6,11 +6,11 @@ import {
   indexListing,
   queryCatalog,
   type CatalogQuery,
+  type CatalogSort,
   type IndexedListing,
 } from '../../api/domain/listings/catalog-query.ts';
-import type { FacetName } from './facets.ts';
+import type { CatalogState, FacetName } from './facets.ts';
 import { listingEntries } from './listings.ts';
-import type { CatalogState } from '../components/CatalogView.astro';
 
 let index: Promise<IndexedListing[]> | undefined;
 
@@ -23,7 +23,7 @@ export function indexedCatalog(): Promise<IndexedListing[]> {
 
 const MULTI: FacetName[] = ['status', 'data_type', 'language', 'modality', 'domain', 'geography'];
 // The page's default order; the API's is by id.
-export const DEFAULT_SORT = 'updated';
+export const DEFAULT_SORT: CatalogSort = 'updated';
 
 /**
  * A form's query string (checkboxes repeat a name: geography=Germany&geography=Austria) as the API's parameters
@@ -57,7 +57,11 @@ export function readCatalogForm(params: URLSearchParams): {
   // Drop what was not understood and show the rest, as the API would after a corrected request.
   for (const [field] of problems) delete raw[field];
   const retry = catalogQuerySchema.safeParse(raw);
-  return { state, query: retry.success ? retry.data : { sort: DEFAULT_SORT }, problems };
+  return {
+    state,
+    query: retry.success ? retry.data : catalogQuerySchema.parse({ sort: DEFAULT_SORT }),
+    problems,
+  };
 }
 
 export const searchCatalog = (all: readonly IndexedListing[], query: CatalogQuery) =>

@@ -6,16 +6,25 @@ import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema
 import { geographyCountries } from '../../api/domain/countries.ts';
 import { languageCode } from '../../api/domain/languages.ts';
 import type { IndexedListing } from '../../api/domain/listings/catalog-query.ts';
+import { DATA_TYPE_LABELS, STATUS_LABELS, domainLabel } from '../../api/domain/listings/listing-format.ts';
 import {
-  DATA_TYPE_LABELS,
-  STATUS_LABELS,
-  domainLabel,
-} from '../../api/domain/listings/listing-format.ts';
-import { DICOM_MODALITIES, LISTING_STATUSES, type DicomModality, type Vertical } from '../../api/domain/vocabulary.ts';
+  DICOM_MODALITIES,
+  LISTING_STATUSES,
+  type DicomModality,
+  type Vertical,
+} from '../../api/domain/vocabulary.ts';
 
 export type FacetName = 'status' | 'data_type' | 'language' | 'modality' | 'domain' | 'geography';
 export type FacetOption = { value: string; label: string; verticals: Vertical[] };
 export type Facet = { name: FacetName; legend: string; options: FacetOption[]; verticals: Vertical[] };
+
+/** What the catalogue form shows as chosen: the search, the vertical, the order and each facet's checked values. */
+export type CatalogState = {
+  q: string;
+  vertical: string;
+  sort: string;
+  selected: Partial<Record<FacetName, string[]>>;
+};
 
 /** The values of each facet one listing has. */
 export function listingValues(listing: ListingWithoutNda): Record<FacetName, string[]> {
@@ -63,7 +72,9 @@ export function cardData(entry: IndexedListing): Record<string, string> {
   return {
     'data-id': listing.id,
     'data-vertical': listing.vertical,
-    ...Object.fromEntries(Object.entries(values).map(([name, list]) => [`data-${name.replace('_', '-')}`, list.join('|')])),
+    ...Object.fromEntries(
+      Object.entries(values).map(([name, list]) => [`data-${name.replace('_', '-')}`, list.join('|')]),
+    ),
     'data-updated': listing.updated,
     'data-size-unit': entry.size.unit,
     'data-size-from': String(entry.size.from),

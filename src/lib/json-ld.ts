@@ -1,6 +1,10 @@
 // Structured data for crawlers: schema.org Dataset and DataCatalog (for Google Dataset Search) and MLCommons
 // Croissant. Public fields only: the publisher is the service, never the owner under NDA.
-import { FIELD_TYPES, type DataCard, type ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
+import {
+  FIELD_TYPES,
+  type DataCard,
+  type ListingWithoutNda,
+} from '../../api/domain/listings/listing-schema.ts';
 import { languageCode } from '../../api/domain/languages.ts';
 import {
   DATA_TYPE_LABELS,

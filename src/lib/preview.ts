@@ -20,7 +20,8 @@ export function waveformBars(id: string, bars = 96): { peaks: number[]; seconds:
   const peaks: number[] = [];
   for (let bar = 0; bar < bars; bar++) {
     let peak = 0;
-    for (let i = bar * perBar; i < (bar + 1) * perBar; i++) peak = Math.max(peak, Math.abs(wav.readInt16LE(44 + i * 2)));
+    for (let i = bar * perBar; i < (bar + 1) * perBar; i++)
+      peak = Math.max(peak, Math.abs(wav.readInt16LE(44 + i * 2)));
     peaks.push(peak / 32768);
   }
   const top = Math.max(...peaks, 1e-6);

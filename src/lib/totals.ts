@@ -17,7 +17,5 @@ export function totalBands(listings: readonly ListingWithoutNda[]): string[] {
     const { unit, from } = sizeRank(listing.size_band);
     byUnit.set(unit, (byUnit.get(unit) ?? 0) + from);
   }
-  return [...byUnit]
-    .sort((a, b) => b[1] - a[1])
-    .map(([unit, total]) => `${floorBand(total)} ${unit}`);
+  return [...byUnit].sort((a, b) => b[1] - a[1]).map(([unit, total]) => `${floorBand(total)} ${unit}`);
 }

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const api = async (query: string) =>
-  (await (await fetch(`${server.url}/api/v1/catalog?${query}`)).json()) as { data: { id: string }[]; count: number };
+  (await (await fetch(`${server.url}/api/v1/catalog?${query}`)).json()) as {
+    data: { id: string }[];
+    count: number;
+  };
 const apiIds = async (query: string) => (await api(query)).data.map((listing) => listing.id);
 const TOTAL = async () => (await api('')).count;
 
@@ -23,7 +26,9 @@ type Page = Awaited<ReturnType<Browser['context']['newPage']>>;
 
 /** The ids of the cards a person sees, in the order shown. */
 const shownIds = (page: Page) =>
-  page.locator('.listing:visible').evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.id!));
+  page
+    .locator('.listing:visible')
+    .evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.id!));
 
 describe.each([
   ['without JavaScript', false],
@@ -38,21 +43,31 @@ describe.each([
   /** Without JavaScript the form is sent (to /catalog/search/); with it, the list is already current. */
   const apply = async (page: Page) => {
     if (javaScriptEnabled) return;
-    await Promise.all([page.waitForURL(/\/catalog\/search\//), page.getByRole('button', { name: 'Show results' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/catalog\/search\//),
+      page.getByRole('button', { name: 'Show results' }).click(),
+    ]);
   };
 
   test('search narrows to what GET /api/v1/catalog?q= returns, and the count says so', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/catalog/`);
-    expect(await page.locator('#result-count').textContent()).toBe(`${await TOTAL()} of ${await TOTAL()} listings`);
+    expect(await page.locator('#result-count').textContent()).toBe(
+      `${await TOTAL()} of ${await TOTAL()} listings`,
+    );
     await page.getByLabel('Search datasets').fill('insurance claims');
     if (!javaScriptEnabled) {
-      await Promise.all([page.waitForURL(/q=insurance/), page.getByRole('button', { name: 'Search', exact: true }).click()]);
+      await Promise.all([
+        page.waitForURL(/q=insurance/),
+        page.getByRole('button', { name: 'Search', exact: true }).click(),
+      ]);
     }
     const wanted = await apiIds('q=insurance%20claims');
     expect(wanted.length).toBeGreaterThan(0);
     expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
-    expect(await page.locator('#result-count').textContent()).toBe(`${wanted.length} of ${await TOTAL()} listings`);
+    expect(await page.locator('#result-count').textContent()).toBe(
+      `${wanted.length} of ${await TOTAL()} listings`,
+    );
     // The address keeps the search, and opens the same results for anyone it is shared with.
     expect(new URL(page.url()).pathname).toBe('/catalog/search/');
     expect(new URL(page.url()).searchParams.get('q')).toBe('insurance claims');
@@ -75,7 +90,9 @@ describe.each([
     await apply(page);
     const both = await apiIds('geography=Germany,India&status=sample_ready');
     expect((await shownIds(page)).sort()).toEqual([...both].sort());
-    expect(await page.locator('#result-count').textContent()).toBe(`${both.length} of ${await TOTAL()} listings`);
+    expect(await page.locator('#result-count').textContent()).toBe(
+      `${both.length} of ${await TOTAL()} listings`,
+    );
     await page.close();
   });
 
@@ -84,7 +101,8 @@ describe.each([
     await page.goto(`${server.url}/catalog/`);
     const language = page.locator('fieldset[data-facet=language]');
     const modality = page.locator('fieldset[data-facet=modality]');
-    const country = (name: string) => page.locator('fieldset[data-facet=geography]').getByLabel(name, { exact: true });
+    const country = (name: string) =>
+      page.locator('fieldset[data-facet=geography]').getByLabel(name, { exact: true });
     await page.getByLabel('Medical imaging').check();
     // Hidden at once by CSS, with or without JavaScript: languages are audio's, modalities imaging's.
     expect(await language.isVisible()).toBe(false);
@@ -101,13 +119,16 @@ describe.each([
     await page.close();
   });
 
-  test('sort by title puts the list in the API\'s order', async () => {
+  test("sort by title puts the list in the API's order", async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/catalog/`);
     expect(await shownIds(page)).toEqual(await apiIds('sort=updated'));
     await page.getByLabel('Sort by').selectOption('title');
     if (!javaScriptEnabled) {
-      await Promise.all([page.waitForURL(/sort=title/), page.getByRole('button', { name: 'Search', exact: true }).click()]);
+      await Promise.all([
+        page.waitForURL(/sort=title/),
+        page.getByRole('button', { name: 'Search', exact: true }).click(),
+      ]);
     }
     expect(await shownIds(page)).toEqual(await apiIds('sort=title'));
     await page.close();
@@ -122,7 +143,12 @@ describe.each([
     expect(await page.locator('.listing:visible').count()).toBe(0);
     expect(await page.locator('#result-count').textContent()).toBe(`0 of ${await TOTAL()} listings`);
     expect(await page.locator('#empty-state').isVisible()).toBe(true);
-    expect(await page.locator('#empty-state').getByRole('link', { name: /data request/ }).isVisible()).toBe(true);
+    expect(
+      await page
+        .locator('#empty-state')
+        .getByRole('link', { name: /data request/ })
+        .isVisible(),
+    ).toBe(true);
     await page.close();
   });
 
@@ -155,7 +181,9 @@ describe.each([
     expect(await page.locator('fieldset[data-facet=status]').isVisible()).toBe(false); // closed again
     const wanted = await apiIds('status=licensed,listed');
     expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
-    expect(await page.locator('#result-count').textContent()).toBe(`${wanted.length} of ${await TOTAL()} listings`);
+    expect(await page.locator('#result-count').textContent()).toBe(
+      `${wanted.length} of ${await TOTAL()} listings`,
+    );
     await phone.close();
   });
 
@@ -164,26 +192,32 @@ describe.each([
     ['de-chest-ct-lung-nodules', true],
     ['jp-automotive-dealer-sales-calls', false],
     ['nl-prostate-biopsy-whole-slide-images', false],
-  ])('%s: the actions lead to the dashboard forms with its listing_id (sample offered: %s)', async (id, sample) => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/catalog/${id}/`);
-    const actions = page.getByRole('complementary', { name: 'Get this data' });
-    const target = async (name: string) => new URL((await actions.getByRole('link', { name }).getAttribute('href'))!, server.url);
-    const request = await target('Request this dataset');
-    expect(request.pathname).toBe('/dashboard/requests/new/');
-    expect(request.searchParams.get('listing_id')).toBe(id);
-    expect(await actions.getByRole('link', { name: 'Request a sample' }).count()).toBe(sample ? 1 : 0);
-    if (sample) {
-      const sampleTarget = await target('Request a sample');
-      expect(sampleTarget.pathname).toBe('/dashboard/samples/new/');
-      expect(sampleTarget.searchParams.get('listing_id')).toBe(id);
-    } else {
-      expect(await actions.locator('[data-action=no-sample]').textContent()).toMatch(/Sample: (Expected|Not offered|No sample)/);
-    }
-    // Those who have no account yet are shown the way in.
-    expect(await target('Request access')).toHaveProperty('pathname', '/access/');
-    await page.close();
-  });
+  ])(
+    '%s: the actions lead to the dashboard forms with its listing_id (sample offered: %s)',
+    async (id, sample) => {
+      const page = await browser.context.newPage();
+      await page.goto(`${server.url}/catalog/${id}/`);
+      const actions = page.getByRole('complementary', { name: 'Get this data' });
+      const target = async (name: string) =>
+        new URL((await actions.getByRole('link', { name }).getAttribute('href'))!, server.url);
+      const request = await target('Request this dataset');
+      expect(request.pathname).toBe('/dashboard/requests/new/');
+      expect(request.searchParams.get('listing_id')).toBe(id);
+      expect(await actions.getByRole('link', { name: 'Request a sample' }).count()).toBe(sample ? 1 : 0);
+      if (sample) {
+        const sampleTarget = await target('Request a sample');
+        expect(sampleTarget.pathname).toBe('/dashboard/samples/new/');
+        expect(sampleTarget.searchParams.get('listing_id')).toBe(id);
+      } else {
+        expect(await actions.locator('[data-action=no-sample]').textContent()).toMatch(
+          /Sample: (Expected|Not offered|No sample)/,
+        );
+      }
+      // Those who have no account yet are shown the way in.
+      expect(await target('Request access')).toHaveProperty('pathname', '/access/');
+      await page.close();
+    },
+  );
 });
 
 test('a request POSTed with publish_to_demand_board appears on /demand/ on the next load, anonymised', async () => {

@@ -18,7 +18,13 @@ beforeAll(async () => {
   server = await startServer({ RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' });
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
 }, 60_000);
 afterAll(async () => {
@@ -35,12 +41,14 @@ describe.each(PAGES.filter(([, , status]) => status === 200))('%s (%s)', (_name,
       onlyCategories: [...CATEGORIES],
     });
     const { categories, audits } = result!.lhr;
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]),
+    );
     // The failing audits of a category under 95, so a failure says what to fix.
     const failing = CATEGORIES.filter((c) => scores[c]! < 95).flatMap((c) =>
-      categories[c]!.auditRefs
-        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
-        .map((ref) => `${c}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
+      categories[c]!.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9).map(
+        (ref) => `${c}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`,
+      ),
     );
     expect({ scores, failing }).toEqual({
       scores: Object.fromEntries(CATEGORIES.map((c) => [c, expect.toSatisfy((n: number) => n >= 95)])),

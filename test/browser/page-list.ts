@@ -2,7 +2,11 @@
 export const PAGES: [name: string, path: string, status: number][] = [
   ['home', '/', 200],
   ['catalogue', '/catalog/', 200],
-  ['catalogue-search', '/catalog/search/?q=ct&vertical=medical_imaging&geography=Germany&geography=Spain', 200],
+  [
+    'catalogue-search',
+    '/catalog/search/?q=ct&vertical=medical_imaging&geography=Germany&geography=Spain',
+    200,
+  ],
   ['listing', '/catalog/us-auto-insurance-claims-calls/', 200],
   ['listing-imaging', '/catalog/de-chest-ct-lung-nodules/', 200],
   ['listing-no-sample', '/catalog/nl-prostate-biopsy-whole-slide-images/', 200],

@@ -8,7 +8,6 @@ import { openBrowser, watch } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { PAGES } from './page-list.ts';
 
-
 let server: RunningServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 
@@ -26,7 +25,9 @@ afterAll(async () => {
 describe.each(PAGES)('%s (%s)', (name, path, status) => {
   test('loads with no console error and no failed request', async () => {
     const page = await browser.context.newPage();
-    const problems = watch(page, (url) => (new URL(url).pathname === new URL(path, server.url).pathname ? status : 200));
+    const problems = watch(page, (url) =>
+      new URL(url).pathname === new URL(path, server.url).pathname ? status : 200,
+    );
     const response = await page.goto(server.url + path, { waitUntil: 'networkidle' });
     expect(response!.status()).toBe(status);
     expect(await page.locator('h1').count()).toBe(1);

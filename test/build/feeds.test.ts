@@ -157,7 +157,9 @@ describe('XML feeds', () => {
     const site = new URL('http://localhost:4321');
     const id = entryId(listing, site);
     expect(entryId({ ...listing }, site)).toBe(id);
-    expect(entryId({ ...listing, status: listing.status === 'licensed' ? 'listed' : 'licensed' }, site)).not.toBe(id);
+    expect(
+      entryId({ ...listing, status: listing.status === 'licensed' ? 'listed' : 'licensed' }, site),
+    ).not.toBe(id);
     expect(entryId({ ...listing, updated: '2020-01-01' }, site)).not.toBe(id);
     const item = items.find((i) => i.link.endsWith(`/catalog/${listing.id}/`))!;
     expect(JSON.stringify(item.guid)).toContain(`${listing.status}-${listing.updated}`);

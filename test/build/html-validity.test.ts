@@ -12,7 +12,15 @@ import { startServer } from '../support/server.ts';
 async function vnuErrors(target: string): Promise<string[]> {
   const result = await promisify(execFile)(
     'java',
-    ['-jar', 'node_modules/vnu-jar/build/dist/vnu.jar', '--skip-non-html', '--errors-only', '--format', 'json', target],
+    [
+      '-jar',
+      'node_modules/vnu-jar/build/dist/vnu.jar',
+      '--skip-non-html',
+      '--errors-only',
+      '--format',
+      'json',
+      target,
+    ],
     { maxBuffer: 16 * 1024 * 1024 },
   ).catch((error: { stdout: string; stderr: string }) => error);
   const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as {
@@ -32,7 +40,8 @@ test('vnu finds no error in the pages rendered per request', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'dss-vnu-'));
   try {
     const pages = {
-      'search.html': '/catalog/search/?q=chest&vertical=medical_imaging&geography=Germany&geography=India&sort=title',
+      'search.html':
+        '/catalog/search/?q=chest&vertical=medical_imaging&geography=Germany&geography=India&sort=title',
       'search-none.html': '/catalog/search/?q=zebra',
       'search-invalid.html': '/catalog/search/?geography=Germny&domain=insurence',
       'demand.html': '/demand/',

@@ -22,7 +22,14 @@ test('every page has Open Graph and Twitter card tags that match its title and c
     const html = await readFile(file, 'utf8');
     const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-    for (const key of ['og:type', 'og:description', 'og:image', 'og:site_name', 'twitter:card', 'twitter:image'])
+    for (const key of [
+      'og:type',
+      'og:description',
+      'og:image',
+      'og:site_name',
+      'twitter:card',
+      'twitter:image',
+    ])
       expect(meta(html, key), `${file} ${key}`).toBeTruthy();
     expect(meta(html, 'og:title'), file).toBe(title);
     expect(meta(html, 'twitter:title'), file).toBe(title);

@@ -143,14 +143,20 @@ describe('GET /api/v1/catalog', () => {
       ['geography=Germany', (l: ListingWithBody) => countriesOf(l).includes('Germany')],
       ['geography=de', (l: ListingWithBody) => countriesOf(l).includes('Germany')],
       ['geography=AUSTRIA', (l: ListingWithBody) => countriesOf(l).includes('Austria')],
-      ['geography=Germany,Austria', (l: ListingWithBody) => countriesOf(l).some((c) => ['Germany', 'Austria'].includes(c))],
+      [
+        'geography=Germany,Austria',
+        (l: ListingWithBody) => countriesOf(l).some((c) => ['Germany', 'Austria'].includes(c)),
+      ],
       ['domain=Insurance', (l: ListingWithBody) => l.domain === 'insurance'],
       ['domain=emergency medicine', (l: ListingWithBody) => l.domain === 'emergency_medicine'],
       ['data_type=ct_study,mr_study', (l: ListingWithBody) => ['ct_study', 'mr_study'].includes(l.data_type)],
       ['modality=ct', (l: ListingWithBody) => !!l.modality?.split(', ').includes('CT')],
       ['modality=Mammography', (l: ListingWithBody) => l.modality === 'MG'],
       ['status=listed,licensed', (l: ListingWithBody) => ['listed', 'licensed'].includes(l.status)],
-      ['language=en,es', (l: ListingWithBody) => !!l.languages?.some((n) => ['English', 'Spanish'].includes(n))],
+      [
+        'language=en,es',
+        (l: ListingWithBody) => !!l.languages?.some((n) => ['English', 'Spanish'].includes(n)),
+      ],
       [
         'vertical=conversational_audio&geography=Germany,India&status=licensed,sample_ready',
         (l: ListingWithBody) =>
@@ -172,15 +178,25 @@ describe('GET /api/v1/catalog', () => {
     });
 
     test.each([
-      ['updated', (a: ListingWithBody, b: ListingWithBody) => b.updated.localeCompare(a.updated) || (a.id < b.id ? -1 : 1)],
-      ['title', (a: ListingWithBody, b: ListingWithBody) => a.title.localeCompare(b.title, 'en') || (a.id < b.id ? -1 : 1)],
+      [
+        'updated',
+        (a: ListingWithBody, b: ListingWithBody) =>
+          b.updated.localeCompare(a.updated) || (a.id < b.id ? -1 : 1),
+      ],
+      [
+        'title',
+        (a: ListingWithBody, b: ListingWithBody) =>
+          a.title.localeCompare(b.title, 'en') || (a.id < b.id ? -1 : 1),
+      ],
     ])('sort=%s orders the whole list', async (sort, compare) => {
       expect(await ids(`sort=${sort}`)).toEqual([...listings].sort(compare).map((l) => l.id));
     });
 
     test('sort=size puts the larger band first within a unit', async () => {
       const audio = await body(await t.call('/api/v1/catalog?vertical=conversational_audio&sort=size'));
-      const lower = audio.data.map((l: { size_band: string }) => Number(/^[\d,]+/.exec(l.size_band)![0].replaceAll(',', '')));
+      const lower = audio.data.map((l: { size_band: string }) =>
+        Number(/^[\d,]+/.exec(l.size_band)![0].replaceAll(',', '')),
+      );
       expect(lower).toEqual([...lower].sort((a, b) => b - a));
     });
 

@@ -39,7 +39,11 @@ export function searchable(text: string): string {
 const searchWords = (text: string) => searchable(text).split(' ').filter(Boolean);
 
 /** "Public sector", "public-sector" → "public_sector". */
-const machineValue = (value: string) => value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const machineValue = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /**
  * A filter of one or more comma-separated values (`geography=Germany,Austria`), each resolved to its canonical

@@ -1,6 +1,13 @@
 // Human labels for the catalogue's machine values, shared by pages, Markdown feeds and the MCP resources.
 import type { ListingWithoutNda } from './listing-schema.ts';
-import { DICOM_MODALITIES, STATUS_MEANINGS, type DataType, type DicomModality, type ListingStatus, type Vertical } from '../vocabulary.ts';
+import {
+  DICOM_MODALITIES,
+  STATUS_MEANINGS,
+  type DataType,
+  type DicomModality,
+  type ListingStatus,
+  type Vertical,
+} from '../vocabulary.ts';
 
 export const VERTICAL_LABELS: Record<Vertical, string> = {
   conversational_audio: 'Conversational audio',
@@ -78,7 +85,10 @@ export function listingFacts(listing: ListingWithoutNda): [string, string][] {
     ['Domain', domainLabel(listing.domain)],
     ['Geography', listing.geography],
     ['Status', statusLine(listing.status)],
-    ['Exclusivity', listing.exclusivity_available ? 'Available from the owner' : 'Not offered (non-exclusive only)'],
+    [
+      'Exclusivity',
+      listing.exclusivity_available ? 'Available from the owner' : 'Not offered (non-exclusive only)',
+    ],
     ['Illustrative listing', listing.sample ? 'Yes (not live inventory)' : 'No'],
   );
   return rows;

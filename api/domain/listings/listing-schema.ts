@@ -127,7 +127,9 @@ export const dataCardSchema = z.strictObject({
   fields: z
     .array(
       z.strictObject({
-        name: z.string().regex(/^[a-z][a-z0-9_]*$/, { error: 'must be snake_case, as it is in the delivered files' }),
+        name: z
+          .string()
+          .regex(/^[a-z][a-z0-9_]*$/, { error: 'must be snake_case, as it is in the delivered files' }),
         type: z.enum(Object.keys(FIELD_TYPES) as [keyof typeof FIELD_TYPES, ...(keyof typeof FIELD_TYPES)[]]),
         description: text(300),
       }),
