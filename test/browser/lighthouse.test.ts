@@ -12,6 +12,8 @@ import { PAGES } from './page-list.ts';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 let server: RunningServer;
+// Every page's scores, printed at the end for the record (the assertion is per page).
+const table: Record<string, Record<string, number>> = {};
 let chrome: chromeLauncher.LaunchedChrome;
 beforeAll(async () => {
   requireBuild();
@@ -28,11 +30,12 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
+  console.table(table);
   chrome?.kill();
   await server?.stop();
 });
 
-describe.each(PAGES.filter(([, , status]) => status === 200))('%s (%s)', (_name, path) => {
+describe.each(PAGES.filter(([, , status]) => status === 200))('%s (%s)', (name, path) => {
   test('scores at least 95 in every category', async () => {
     const result = await lighthouse(server.url + path, {
       port: chrome.port,
@@ -44,6 +47,7 @@ describe.each(PAGES.filter(([, , status]) => status === 200))('%s (%s)', (_name,
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]),
     );
+    table[name] = scores;
     // The failing audits of a category under 95, so a failure says what to fix.
     const failing = CATEGORIES.filter((c) => scores[c]! < 95).flatMap((c) =>
       categories[c]!.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9).map(
