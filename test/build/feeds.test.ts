@@ -115,6 +115,17 @@ test('Croissant: the metadata layer with its required fields for every listing, 
   }
 });
 
+test("a listing's Markdown states its status on one line, with one colon, and carries its data card", async () => {
+  for (const listing of listings) {
+    const markdown = await read(`catalog/${listing.id}.md`);
+    const status = markdown.split('\n').filter((line) => line.startsWith('Status: '));
+    expect(status, listing.id).toHaveLength(1);
+    expect(status[0]!.split(':'), `${listing.id}: ${status[0]}`).toHaveLength(2);
+    expect(markdown).toContain('## Data card');
+    expect(markdown).toContain(listing.data_card.record);
+  }
+});
+
 describe('XML feeds', () => {
   test("the sitemap is well-formed, names every page, and its lastmod is each listing's updated date", async () => {
     const index = await read('sitemap-index.xml');
