@@ -8,6 +8,8 @@
   const empty = document.getElementById('empty-state');
   const panel = document.getElementById('filter-panel');
   const filterCount = document.getElementById('filter-count');
+  const applied = document.getElementById('applied');
+  const appliedList = document.getElementById('applied-list');
   if (!form || !list || !count || !empty || !panel || !filterCount) return;
   const cards = [...list.querySelectorAll('.listing')];
   const total = cards.length;
@@ -91,6 +93,13 @@
     empty.hidden = shown !== 0;
     const active = Object.values(chosen).reduce((n, values) => n + values.length, 0) + (vertical ? 1 : 0);
     filterCount.textContent = `(${active})`;
+    if (applied && appliedList) {
+      const labels = [...form.querySelectorAll('input:checked')]
+        .filter((input) => input.value && input.name !== 'sort')
+        .map((input) => input.parentElement.textContent.trim());
+      appliedList.textContent = labels.join(' · ');
+      applied.hidden = labels.length === 0;
+    }
 
     const search = new URLSearchParams();
     for (const [name, value] of data)
