@@ -84,6 +84,7 @@ describe.each([
     const either = await apiIds('geography=Germany,India');
     expect(either.length).toBeGreaterThan(2);
     expect((await shownIds(page)).sort()).toEqual([...either].sort());
+    expect(await page.locator('#applied').textContent()).toContain('Germany · India');
     // A listing recorded in "Germany, Austria" is found by choosing Germany alone.
     expect(await shownIds(page)).toContain('de-at-debt-collection-calls');
     await page.locator('fieldset[data-facet=status]').getByLabel('Sample ready').check();
