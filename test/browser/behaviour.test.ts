@@ -221,6 +221,16 @@ describe.each([
   );
 });
 
+test('a link from before multi-select (/catalog/?vertical=…&status=…) still opens filtered, with JavaScript', async () => {
+  const browser = await openBrowser();
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}/catalog/?vertical=conversational_audio&status=licensed`);
+  const wanted = await apiIds('vertical=conversational_audio&status=licensed');
+  expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
+  expect(await page.locator('#result-count').textContent()).toBe(`${wanted.length} of ${await TOTAL()} listings`);
+  await browser.close();
+});
+
 test('a request POSTed with publish_to_demand_board appears on /demand/ on the next load, anonymised', async () => {
   const lab = await makeLab(server.dataDir, 'Secretive Lab Inc');
   const browser = await openBrowser();
