@@ -227,7 +227,9 @@ test('a link from before multi-select (/catalog/?vertical=…&status=…) still 
   await page.goto(`${server.url}/catalog/?vertical=conversational_audio&status=licensed`);
   const wanted = await apiIds('vertical=conversational_audio&status=licensed');
   expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
-  expect(await page.locator('#result-count').textContent()).toBe(`${wanted.length} of ${await TOTAL()} listings`);
+  expect(await page.locator('#result-count').textContent()).toBe(
+    `${wanted.length} of ${await TOTAL()} listings`,
+  );
   await browser.close();
 });
 
