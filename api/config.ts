@@ -45,6 +45,8 @@ const envSchema = z.object({
   SMTP_URL: url('an SMTP URL such as smtp://user:pass@host:587', ['smtp:', 'smtps:']).optional(),
   MAIL_FROM: email.default('data@localhost'),
   SOURCING_LEAD_EMAIL: email.default('sourcing@localhost'),
+  // The sales address the public contact page shows (read when the site is built: the page is static).
+  SALES_EMAIL: email.default('sales@localhost'),
   RATE_LIMIT_PUBLIC_PER_MINUTE: positiveInt('requests per minute').default(60),
   RATE_LIMIT_KEY_PER_MINUTE: positiveInt('requests per minute').default(120),
   TRUST_PROXY: flag.default(false),
@@ -87,6 +89,7 @@ const configSchema = envSchema
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sourcingLeadEmail: e.SOURCING_LEAD_EMAIL,
+    salesEmail: e.SALES_EMAIL,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     rateLimitKeyPerMinute: e.RATE_LIMIT_KEY_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

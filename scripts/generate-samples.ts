@@ -17,7 +17,7 @@ const OUT_DIR = process.argv[2] ? resolve(process.argv[2]) : join(ROOT, 'content
 
 type Rng = () => number;
 
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (const byte of Buffer.from(text, 'utf8')) {
     hash ^= byte;
@@ -26,7 +26,7 @@ function fnv1a(text: string): number {
   return hash;
 }
 
-function mulberry32(seed: number): Rng {
+export function mulberry32(seed: number): Rng {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -64,7 +64,7 @@ function resonance(frequency: number, centre: number, bandwidth: number): number
   return 1 / (1 + x * x);
 }
 
-function synthesiseCall(rng: Rng): Int16Array {
+export function synthesiseCall(rng: Rng): Int16Array {
   const total = SAMPLE_RATE * DURATION_S;
   const signal = new Float64Array(total);
   const agent: Speaker = { f0: between(rng, 185, 225), gain: 0.55 };
@@ -118,7 +118,7 @@ function synthesiseCall(rng: Rng): Int16Array {
   return pcm;
 }
 
-function encodeWav(pcm: Int16Array): Buffer {
+export function encodeWav(pcm: Int16Array): Buffer {
   const dataBytes = pcm.length * 2;
   const out = Buffer.alloc(44 + dataBytes);
   out.write('RIFF', 0, 'ascii');
@@ -141,7 +141,7 @@ function encodeWav(pcm: Int16Array): Buffer {
 // ---------------------------------------------------------------------------------------------------------
 // PNG: 128×128, 8-bit grayscale. A phantom of ellipses (or an ultrasound fan with speckle), plus seeded noise.
 
-const SIZE = 128;
+export const SIZE = 128;
 
 /** Centre (x, y), semi-axes (a, b) in [-1, 1] image coordinates, rotation in degrees, additive density. */
 type Ellipse = { x: number; y: number; a: number; b: number; angle: number; density: number };
@@ -256,7 +256,7 @@ function ultrasoundFan(rng: Rng): Uint8Array {
   return pixels;
 }
 
-function phantom(rng: Rng, modality: string): Uint8Array {
+export function phantom(rng: Rng, modality: string): Uint8Array {
   const codes = modality.split(',').map((code) => code.trim().toUpperCase());
   if (codes.includes('US')) return ultrasoundFan(rng);
   if (codes.includes('DX') || codes.includes('CR'))
@@ -274,7 +274,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-function encodePng(pixels: Uint8Array, width: number, height: number): Buffer {
+export function encodePng(pixels: Uint8Array, width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -329,10 +329,13 @@ function render(request: SampleRequest): Buffer {
   throw new Error(`sample_file "${request.path}": only .wav and .png samples can be generated`);
 }
 
-for (const request of sampleRequests()) {
-  const target = join(OUT_DIR, request.path);
-  const bytes = render(request);
-  mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, bytes);
-  console.log(`wrote ${relative(process.cwd(), target) || target} (${bytes.length} bytes)`);
+// Also imported by generate-previews.ts for its synthesis functions: only a run of this file writes samples.
+if (import.meta.main) {
+  for (const request of sampleRequests()) {
+    const target = join(OUT_DIR, request.path);
+    const bytes = render(request);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, bytes);
+    console.log(`wrote ${relative(process.cwd(), target) || target} (${bytes.length} bytes)`);
+  }
 }

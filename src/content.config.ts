@@ -7,8 +7,11 @@ import { contentDir } from './lib/content-dir.ts';
 export const collections = {
   listings: defineCollection({
     loader: glob({ pattern: '*.md', base: `${contentDir}/listings` }),
-    // Validated whole, stored without `nda:`: no page needs it, so the NDA fields never enter Astro's data store or
+    // Validated whole, stored without `nda:` (only whether a sample exists is kept, for the page's actions): no page needs it, so the NDA fields never enter Astro's data store or
     // the server bundle, and a 10,000-listing build has 40% less front matter to serialise.
-    schema: listingFileSchema.transform(({ nda: _nda, ...withoutNda }) => withoutNda),
+    schema: listingFileSchema.transform(({ nda, ...withoutNda }) => ({
+      ...withoutNda,
+      sample_available: nda.sample_file !== undefined,
+    })),
   }),
 };

@@ -1,5 +1,5 @@
-// The known value nearest to what was written, for 422 messages that name the closest valid value
-// ("finanse" → "banking"? no: edit distance, so a typo finds its word). Levenshtein over short vocabularies.
+// "Did you mean …?" for a value outside a vocabulary, so a 422 can name the closest valid value: the candidate
+// fewest edits away (Levenshtein distance, case-insensitive), a prefix ("germ" → "Germany") closest of all.
 
 function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -14,14 +14,15 @@ function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** The option nearest to `value` (ties: the first in `options`); `value` is compared as given. */
-export function closest(value: string, options: readonly string[]): string {
-  let best = options[0]!;
+/** The candidate closest to `value` (ties: the first), or undefined when there are none. */
+export function closest(value: string, candidates: Iterable<string>): string | undefined {
+  const wanted = value.slice(0, 100).toLowerCase(); // bounded: a long input costs no more than a short one
+  let best: string | undefined;
   let bestDistance = Infinity;
-  const probe = value.slice(0, 100); // bounded: a long input costs no more than a short one
-  for (const option of options) {
-    const d = option.startsWith(probe) || probe.startsWith(option) ? 0.5 : distance(probe, option);
-    if (d < bestDistance) [best, bestDistance] = [option, d];
+  for (const candidate of candidates) {
+    const lower = candidate.toLowerCase();
+    const d = lower.startsWith(wanted) ? 0 : wanted.startsWith(lower) ? 0.5 : distance(wanted, lower);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   return best;
 }

@@ -7,13 +7,12 @@ export type Vertical = (typeof VERTICALS)[number];
 export const LISTING_STATUSES = ['listed', 'sample_ready', 'under_nda', 'licensed'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
+// What each state means to a buyer: shown after the state's label ("Sample ready", then this sentence).
 export const STATUS_MEANINGS: Record<ListingStatus, string> = {
-  listed: 'Listed: the dataset is described and open to data requests; samples are not prepared yet.',
-  sample_ready:
-    'Sample ready: a de-identified sample can be sent to labs whose organisation has accepted the NDA.',
-  under_nda: 'Under NDA: a lab is evaluating the full dataset under NDA; other labs can still ask.',
-  licensed:
-    'Licensed: the dataset has been licensed; non-exclusive terms or similar data may still be available.',
+  listed: 'The dataset is described and open to data requests; a sample is not prepared yet.',
+  sample_ready: 'A de-identified sample can be sent to labs whose organisation has accepted the NDA.',
+  under_nda: 'A lab is evaluating the full dataset under NDA; other labs can still ask.',
+  licensed: 'The dataset has been licensed; non-exclusive terms or similar data may still be available.',
 };
 
 // What one record is, per vertical.

@@ -374,7 +374,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         operationId: 'listCatalog',
         summary: 'List listings',
         description:
-          "Public. Every listing's public fields, in a stable order (by id). Filters combine. The same body is served statically at /catalog.json.",
+          "Public. Every listing's public fields, in a stable order (by id, or as `sort` asks). Filters combine (a listing must pass each); a filter's comma-separated values are alternatives (`geography=Germany,Austria`). An unknown value is 422 `invalid`, and error.fields names the closest known one. Unfiltered, the same body is served statically at /catalog.json.",
         tags: ['Catalogue'],
         security: optionalKey,
         parameters: queryParameters(catalogQuerySchema),

@@ -66,7 +66,7 @@ export const TOOLS: readonly Tool[] = [
     name: 'search_catalog',
     title: 'Search the catalogue',
     description:
-      'Find licensable datasets: filter by vertical, status and language, and match free text (q) against titles, descriptions and facets. Use it first, to get listing ids for get_listing, request_sample or a data request.',
+      'Find licensable datasets: filter by vertical, status, language, geography (a country), domain, data_type and modality (comma-separated values are alternatives), match free text (q) against titles, descriptions and facets, and sort (updated, size, title). Use it first, to get listing ids for get_listing, request_sample or a data request.',
     keyed: false,
     endpoint: 'GET /api/v1/catalog',
     input: catalogQuerySchema,

@@ -6,7 +6,7 @@ import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCatalog } from '../../api/domain/listings/catalog.ts';
 import { loadListings } from '../../api/domain/listings/listing-files.ts';
-import { createMatcher } from '../../api/domain/requests/matching.ts';
+import { createMatcher, EVERY_LISTING } from '../../api/domain/requests/matching.ts';
 import { parseBand } from '../../api/domain/requests/bands.ts';
 import { makeLab } from '../../test/support/lab.ts';
 import { generateListings } from './generate-listings.ts';
@@ -37,7 +37,7 @@ export async function matchingPart(): Promise<Row[]> {
   const listings = await loadListings(join(content, 'listings'));
   const catalog = createCatalog(listings);
   const matcher = createMatcher(
-    catalog.filter({ language: undefined, q: undefined }).data,
+    catalog.filter(EVERY_LISTING).data,
     new URL('http://x'),
   );
   const volume = parseBand('volume', BODY.volume);

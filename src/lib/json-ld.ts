@@ -1,8 +1,17 @@
 // Structured data for crawlers: schema.org Dataset and DataCatalog (for Google Dataset Search) and MLCommons
 // Croissant. Public fields only: the publisher is the service, never the owner under NDA.
-import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
+import {
+  FIELD_TYPES,
+  type DataCard,
+  type ListingWithoutNda,
+} from '../../api/domain/listings/listing-schema.ts';
 import { languageCode } from '../../api/domain/languages.ts';
-import { VERTICAL_LABELS, humanize, listingSummary } from '../../api/domain/listings/listing-format.ts';
+import {
+  DATA_TYPE_LABELS,
+  VERTICAL_LABELS,
+  domainLabel,
+  listingSummary,
+} from '../../api/domain/listings/listing-format.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };
 const ACCESS =
@@ -27,8 +36,8 @@ function years(listing: ListingWithoutNda): string {
 
 const keywords = (listing: ListingWithoutNda) => [
   VERTICAL_LABELS[listing.vertical],
-  humanize(listing.data_type),
-  humanize(listing.domain),
+  DATA_TYPE_LABELS[listing.data_type],
+  domainLabel(listing.domain),
   ...(listing.languages ?? []),
   ...(listing.modality?.split(',').map((code) => code.trim()) ?? []),
 ];
@@ -45,6 +54,14 @@ export function datasetJsonLd(listing: ListingWithoutNda, body: string, site: UR
     keywords: keywords(listing),
     temporalCoverage: years(listing),
     spatialCoverage: { '@type': 'Place', name: listing.geography },
+    // The data card's fields, as Google Dataset Search reads them.
+    variableMeasured: listing.data_card.fields.map((field) => ({
+      '@type': 'PropertyValue',
+      name: field.name,
+      description: field.description,
+    })),
+    measurementTechnique: listing.data_card.annotation.method,
+    encodingFormat: listing.data_card.formats,
     ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
     isAccessibleForFree: false,
     conditionsOfAccess: ACCESS,
@@ -109,6 +126,7 @@ const CROISSANT_CONTEXT = {
   key: 'cr:key',
   md5: 'cr:md5',
   parentField: 'cr:parentField',
+  rai: 'http://mlcommons.org/croissant/RAI/',
   path: 'cr:path',
   recordSet: 'cr:recordSet',
   references: 'cr:references',
@@ -122,11 +140,44 @@ const CROISSANT_CONTEXT = {
   transform: 'cr:transform',
 };
 
+/** One RecordSet: what one record is and its fields (no `source`: the files themselves are shared under NDA). */
+function recordSet(card: DataCard) {
+  return [
+    {
+      '@type': 'cr:RecordSet',
+      '@id': 'records',
+      name: 'records',
+      description: card.record,
+      field: card.fields.map((field) => ({
+        '@type': 'cr:Field',
+        '@id': `records/${field.name}`,
+        name: field.name,
+        description: field.description,
+        dataType: FIELD_TYPES[field.type],
+      })),
+    },
+  ];
+}
+
+// The Croissant RAI 1.0 properties (http://mlcommons.org/croissant/RAI/1.0) the data card answers.
+function responsibleAi(listing: ListingWithoutNda, card: DataCard) {
+  const quality = card.quality.map((q) => `${q.measure}: ${q.value}.`).join(' ');
+  return {
+    'rai:dataCollection': card.collection,
+    'rai:dataCollectionTimeframe': years(listing),
+    'rai:dataAnnotationProtocol': card.annotation.method,
+    'rai:dataAnnotationAnalysis': [card.annotation.checked, quality].filter(Boolean).join(' '),
+    'rai:dataLimitations': card.limitations.join(' '),
+    'rai:personalSensitiveInformation': `${card.consent} De-identified before listing; the de-identification report is shared under NDA.`,
+    'rai:dataReleaseMaintenancePlan': `Last updated ${listing.updated}. The listing page shows its current status; a delivery is versioned and its manifest lists every file with a checksum.`,
+  };
+}
+
 export function croissant(listing: ListingWithoutNda, body: string, site: URL): Record<string, unknown> {
   return {
     '@context': CROISSANT_CONTEXT,
     '@type': 'sc:Dataset',
-    conformsTo: 'http://mlcommons.org/croissant/1.0',
+    conformsTo: ['http://mlcommons.org/croissant/1.0', 'http://mlcommons.org/croissant/RAI/1.0'],
     name: listing.id,
     alternateName: listing.title,
     description: plainDescription(listing, body),
@@ -143,6 +194,8 @@ export function croissant(listing: ListingWithoutNda, body: string, site: URL): 
     spatialCoverage: listing.geography,
     ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
     isLiveDataset: false,
+    ...responsibleAi(listing, listing.data_card),
+    recordSet: recordSet(listing.data_card),
     citeAs: `Data Sourcing Service. ${listing.title}. ${new URL(`/catalog/${listing.id}/`, site).href}`,
     distribution: [
       {

@@ -24,8 +24,15 @@ function intro(site: URL): string[] {
     '## Catalogue',
     '',
     `- [Catalogue as JSON](${at('/catalog.json')}): every listing's public fields, \`{ data, count }\``,
-    `- [Catalogue API](${at('/api/v1/catalog')}): the same, filterable with \`?vertical=\`, \`?status=\`, \`?language=\` (a name or a code)`,
-    `- [Catalogue pages](${at('/catalog/')}): for people`,
+    `- [Catalogue API](${at('/api/v1/catalog')}): the same, filterable with \`?vertical=\`, \`?status=\`, \`?language=\` (a name or a code), \`?geography=\` (a country name or ISO code), \`?domain=\`, \`?data_type=\`, \`?modality=\` (DICOM codes) and free text \`?q=\`; several values of one filter separated by commas are alternatives (\`?geography=Germany,Austria\`); \`?sort=updated|size|title\`. An unknown value is 422, naming the closest one.`,
+    `- [Catalogue pages](${at('/catalog/')}): for people; each listing's page and .md carry its data card (record fields, formats, annotation and its checks, quality figures, collection, consent, limitations)`,
+    '',
+    '## Terms and trust',
+    '',
+    `- [Security and compliance](${at('/security/')}): de-identification (HIPAA Safe Harbor or Expert Determination, GDPR), consent and PII redaction for audio, how samples and links are protected`,
+    `- [Licensing](${at('/licensing/')}): what a standard licence allows (training, evaluation, territory, term, exclusivity); a summary, not legal advice`,
+    `- [Delivery](${at('/delivery/')}): formats, transfer and turnaround`,
+    `- [About](${at('/about/')}) and [contact](${at('/contact/')}): who we are; the access form and the sales address`,
     '',
   ];
 }

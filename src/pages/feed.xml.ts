@@ -2,6 +2,7 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { VERTICAL_LABELS, listingSummary } from '../../api/domain/listings/listing-format.ts';
 import { allListings } from '../lib/listings.ts';
+import { entryId } from '../lib/feed-entry.ts';
 
 // RSS 2.0 through Astro's own @astrojs/rss: one item per listing, the most recently updated first.
 export const GET: APIRoute = async ({ site }) => {
@@ -18,6 +19,7 @@ export const GET: APIRoute = async ({ site }) => {
       pubDate: new Date(`${listing.updated}T00:00:00Z`),
       description: listingSummary(listing),
       categories: [VERTICAL_LABELS[listing.vertical], listing.status],
+      customData: `<guid isPermaLink="false">${entryId(listing, site!)}</guid>`,
     })),
     customData: '<language>en</language>',
   });

@@ -1,10 +1,9 @@
-// What a person does on the site, in a real browser: filter the catalogue with and without JavaScript, copy a
-// listing's curl example, and see a published request on the demand board.
+// What a person does on the site, in a real browser: search, filter and sort the catalogue with and without
+// JavaScript (on a laptop and a phone), follow a listing's actions, and see a published request on the demand board.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openBrowser } from '../support/browser.ts';
 import { requireBuild } from '../support/dist.ts';
 import { makeLab } from '../support/lab.ts';
-import { ops } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -14,91 +13,223 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const apiCount = async (query: string) =>
-  ((await (await fetch(`${server.url}/api/v1/catalog?${query}`)).json()) as { count: number }).count;
+const api = async (query: string) =>
+  (await (await fetch(`${server.url}/api/v1/catalog?${query}`)).json()) as {
+    data: { id: string }[];
+    count: number;
+  };
+const apiIds = async (query: string) => (await api(query)).data.map((listing) => listing.id);
+const TOTAL = async () => (await api('')).count;
+
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+type Page = Awaited<ReturnType<Browser['context']['newPage']>>;
+
+/** The ids of the cards a person sees, in the order shown. */
+const shownIds = (page: Page) =>
+  page
+    .locator('.listing:visible')
+    .evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.id!));
 
 describe.each([
   ['without JavaScript', false],
   ['with JavaScript', true],
-])('catalogue filters %s', (_label, javaScriptEnabled) => {
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+])('the catalogue %s', (_label, javaScriptEnabled) => {
+  let browser: Browser;
   beforeAll(async () => {
     browser = await openBrowser({ javaScriptEnabled });
   });
   afterAll(() => browser?.close());
 
-  test('each filter narrows the list to what the API returns, and filters combine', async () => {
+  /** Without JavaScript the form is sent (to /catalog/search/); with it, the list is already current. */
+  const apply = async (page: Page) => {
+    if (javaScriptEnabled) return;
+    await Promise.all([
+      page.waitForURL(/\/catalog\/search\//),
+      page.getByRole('button', { name: 'Show results' }).click(),
+    ]);
+  };
+
+  test('search narrows to what GET /api/v1/catalog?q= returns, and the count says so', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/catalog/`);
-    const visible = () => page.locator('.listing:visible').count();
-    expect(await visible()).toBe(await apiCount(''));
-    await page.getByLabel('Medical imaging').check();
-    expect(await visible()).toBe(await apiCount('vertical=medical_imaging'));
-    await page.getByLabel('Sample ready').check();
-    expect(await visible()).toBe(await apiCount('vertical=medical_imaging&status=sample_ready'));
-    await page.getByLabel('Any').first().check(); // vertical: any
-    await page.getByLabel('Any').nth(1).check(); // status: any
-    await page.getByLabel('Spanish').check();
-    expect(await visible()).toBe(await apiCount('language=es'));
-    await page.locator('summary', { hasText: 'Modality' }).click(); // open the collapsed facet
-    expect(await page.getByLabel('Computed tomography (CT)').isVisible()).toBe(true);
+    expect(await page.locator('#result-count').textContent()).toBe(
+      `${await TOTAL()} of ${await TOTAL()} listings`,
+    );
+    await page.getByLabel('Search datasets').fill('insurance claims');
+    if (!javaScriptEnabled) {
+      await Promise.all([
+        page.waitForURL(/q=insurance/),
+        page.getByRole('button', { name: 'Search', exact: true }).click(),
+      ]);
+    }
+    const wanted = await apiIds('q=insurance%20claims');
+    expect(wanted.length).toBeGreaterThan(0);
+    expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
+    expect(await page.locator('#result-count').textContent()).toBe(
+      `${wanted.length} of ${await TOTAL()} listings`,
+    );
+    // The address keeps the search, and opens the same results for anyone it is shared with.
+    expect(new URL(page.url()).pathname).toBe('/catalog/search/');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('insurance claims');
     await page.close();
   });
 
-  test('no match: nothing is shown and a data request is suggested', async () => {
+  test('several values of one facet are alternatives; facets combine', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/catalog/`);
+    const countries = page.locator('fieldset[data-facet=geography]');
+    await countries.getByLabel('Germany', { exact: true }).check();
+    await countries.getByLabel('India', { exact: true }).check();
+    await apply(page);
+    const either = await apiIds('geography=Germany,India');
+    expect(either.length).toBeGreaterThan(2);
+    expect((await shownIds(page)).sort()).toEqual([...either].sort());
+    expect(await page.locator('#applied').textContent()).toContain('Germany · India');
+    // A listing recorded in "Germany, Austria" is found by choosing Germany alone.
+    expect(await shownIds(page)).toContain('de-at-debt-collection-calls');
+    await page.locator('fieldset[data-facet=status]').getByLabel('Sample ready').check();
+    await apply(page);
+    const both = await apiIds('geography=Germany,India&status=sample_ready');
+    expect((await shownIds(page)).sort()).toEqual([...both].sort());
+    expect(await page.locator('#result-count').textContent()).toBe(
+      `${both.length} of ${await TOTAL()} listings`,
+    );
+    await page.close();
+  });
+
+  test('the facets follow the chosen vertical', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/catalog/`);
+    const language = page.locator('fieldset[data-facet=language]');
+    const modality = page.locator('fieldset[data-facet=modality]');
+    const country = (name: string) =>
+      page.locator('fieldset[data-facet=geography]').getByLabel(name, { exact: true });
     await page.getByLabel('Medical imaging').check();
-    await page.getByLabel('English').check();
+    // Hidden at once by CSS, with or without JavaScript: languages are audio's, modalities imaging's.
+    expect(await language.isVisible()).toBe(false);
+    expect(await modality.isVisible()).toBe(true);
+    expect(await country('Mexico').isVisible()).toBe(false); // only audio comes from Mexico
+    expect(await country('Australia').isVisible()).toBe(true);
+    await page.getByLabel('Conversational audio').check();
+    expect(await language.isVisible()).toBe(true);
+    expect(await modality.isVisible()).toBe(false);
+    await language.getByLabel('Spanish').check();
+    await apply(page);
+    const wanted = await apiIds('vertical=conversational_audio&language=es');
+    expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
+    await page.close();
+  });
+
+  test("sort by title puts the list in the API's order", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/catalog/`);
+    expect(await shownIds(page)).toEqual(await apiIds('sort=updated'));
+    await page.getByLabel('Sort by').selectOption('title');
+    if (!javaScriptEnabled) {
+      await Promise.all([
+        page.waitForURL(/sort=title/),
+        page.getByRole('button', { name: 'Search', exact: true }).click(),
+      ]);
+    }
+    expect(await shownIds(page)).toEqual(await apiIds('sort=title'));
+    await page.close();
+  });
+
+  test('no match: nothing is shown, the count is 0, and a data request is suggested', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/catalog/`);
+    await page.getByLabel('Search datasets').fill('zebra finches');
+    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/q=zebra/);
     expect(await page.locator('.listing:visible').count()).toBe(0);
+    expect(await page.locator('#result-count').textContent()).toBe(`0 of ${await TOTAL()} listings`);
+    expect(await page.locator('#empty-state').isVisible()).toBe(true);
     expect(
       await page
+        .locator('#empty-state')
         .getByRole('link', { name: /data request/ })
-        .first()
         .isVisible(),
     ).toBe(true);
-    if (javaScriptEnabled) {
-      expect(await page.locator('#empty-state').isVisible()).toBe(true);
-      expect(await page.locator('#result-count').textContent()).toBe(
-        `0 of ${await apiCount('')} listings shown`,
-      );
-      expect(new URL(page.url()).search).toBe('?vertical=medical_imaging&language=en');
-    }
     await page.close();
   });
+
+  test('a value the catalogue does not know is named, with the closest one', async () => {
+    const page = await browser.context.newPage();
+    const response = await page.goto(`${server.url}/catalog/search/?geography=Germny`);
+    expect(response!.status()).toBe(422);
+    expect(await page.getByRole('alert').textContent()).toContain('did you mean "Germany"');
+    await page.close();
+  });
+
+  test('on a phone the results come first, the filters behind "Filters (n)"', async () => {
+    const phone = await openBrowser({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+    const page = await phone.context.newPage();
+    await page.goto(`${server.url}/catalog/`);
+    const toggle = page.locator('#filter-panel > summary');
+    expect(await toggle.textContent()).toBe('Filters (0)');
+    expect(await page.locator('fieldset[data-facet=status]').isVisible()).toBe(false);
+    const firstCard = await page.locator('.listing').first().boundingBox();
+    expect(firstCard!.y).toBeLessThan(844 * 0.8); // the first dataset starts on the first screen
+    await toggle.click();
+    expect(await page.locator('fieldset[data-facet=status]').isVisible()).toBe(true);
+    await page.locator('fieldset[data-facet=status]').getByLabel('Licensed').check();
+    await page.locator('fieldset[data-facet=status]').getByLabel('Listed').check();
+    await Promise.all([
+      javaScriptEnabled ? Promise.resolve() : page.waitForURL(/\/catalog\/search\//),
+      page.getByRole('button', { name: 'Show results' }).click(),
+    ]);
+    expect(await page.locator('#filter-panel > summary').textContent()).toBe('Filters (2)');
+    expect(await page.locator('fieldset[data-facet=status]').isVisible()).toBe(false); // closed again
+    const wanted = await apiIds('status=licensed,listed');
+    expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
+    expect(await page.locator('#result-count').textContent()).toBe(
+      `${wanted.length} of ${await TOTAL()} listings`,
+    );
+    await phone.close();
+  });
+
+  test.each([
+    ['us-auto-insurance-claims-calls', true],
+    ['de-chest-ct-lung-nodules', true],
+    ['jp-automotive-dealer-sales-calls', false],
+    ['nl-prostate-biopsy-whole-slide-images', false],
+  ])(
+    '%s: the actions lead to the dashboard forms with its listing_id (sample offered: %s)',
+    async (id, sample) => {
+      const page = await browser.context.newPage();
+      await page.goto(`${server.url}/catalog/${id}/`);
+      const actions = page.getByRole('complementary', { name: 'Get this data' });
+      const target = async (name: string) =>
+        new URL((await actions.getByRole('link', { name }).getAttribute('href'))!, server.url);
+      const request = await target('Request this dataset');
+      expect(request.pathname).toBe('/dashboard/requests/new/');
+      expect(request.searchParams.get('listing_id')).toBe(id);
+      expect(await actions.getByRole('link', { name: 'Request a sample' }).count()).toBe(sample ? 1 : 0);
+      if (sample) {
+        const sampleTarget = await target('Request a sample');
+        expect(sampleTarget.pathname).toBe('/dashboard/samples/new/');
+        expect(sampleTarget.searchParams.get('listing_id')).toBe(id);
+      } else {
+        expect(await actions.locator('[data-action=no-sample]').textContent()).toMatch(
+          /Sample: (Expected|Not offered|No sample)/,
+        );
+      }
+      // Those who have no account yet are shown the way in.
+      expect(await target('Request access')).toHaveProperty('pathname', '/access/');
+      await page.close();
+    },
+  );
 });
 
-test('with JavaScript, a shared filter URL opens filtered', async () => {
+test('a link from before multi-select (/catalog/?vertical=…&status=…) still opens filtered, with JavaScript', async () => {
   const browser = await openBrowser();
   const page = await browser.context.newPage();
   await page.goto(`${server.url}/catalog/?vertical=conversational_audio&status=licensed`);
-  expect(await page.locator('.listing:visible').count()).toBe(
-    await apiCount('vertical=conversational_audio&status=licensed'),
+  const wanted = await apiIds('vertical=conversational_audio&status=licensed');
+  expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
+  expect(await page.locator('#result-count').textContent()).toBe(
+    `${wanted.length} of ${await TOTAL()} listings`,
   );
-  expect(await page.locator('#result-count').textContent()).toMatch(/^\d+ of \d+ listings shown$/);
-  await browser.close();
-});
-
-test("a listing page's curl example is the API's sample endpoint for that listing", async () => {
-  const lab = await makeLab(server.dataDir);
-  await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId);
-  const browser = await openBrowser();
-  const page = await browser.context.newPage();
-  await page.goto(`${server.url}/catalog/us-auto-insurance-claims-calls/`);
-  const curl = (await page.locator('pre code').first().textContent())!;
-  const [, method, url] = /curl -X (\w+) (\S+)/.exec(curl)!;
-  expect(curl).toContain('Authorization: Bearer $DSS_API_KEY');
-  const path = new URL(url!).pathname;
-  expect(path).toBe('/api/v1/samples/us-auto-insurance-claims-calls');
-  const response = await fetch(server.url + path, {
-    method,
-    headers: { Authorization: `Bearer ${lab.key}` },
-  });
-  expect(response.status).toBe(202);
-  expect(await response.json()).toEqual({
-    status: 'pending_verification',
-    id: expect.stringMatching(/^smp_/),
-  });
   await browser.close();
 });
 

@@ -6,19 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requireBuild } from '../support/dist.ts';
 import { openBrowser, watch } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-
-const PAGES: [string, string, number][] = [
-  ['home', '/', 200],
-  ['catalogue', '/catalog/', 200],
-  ['listing', '/catalog/us-auto-insurance-claims-calls/', 200],
-  ['listing-imaging', '/catalog/de-chest-ct-lung-nodules/', 200],
-  ['demand', '/demand/', 200],
-  ['api-guide', '/docs/api/', 200],
-  ['access', '/access/', 200],
-  ['signin', '/signin/', 200],
-  ['legal-nda', '/legal/nda/', 200],
-  ['not-found', '/no-such-page/', 404],
-];
+import { PAGES } from './page-list.ts';
 
 let server: RunningServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -37,7 +25,9 @@ afterAll(async () => {
 describe.each(PAGES)('%s (%s)', (name, path, status) => {
   test('loads with no console error and no failed request', async () => {
     const page = await browser.context.newPage();
-    const problems = watch(page, (url) => (new URL(url).pathname === path ? status : 200));
+    const problems = watch(page, (url) =>
+      new URL(url).pathname === new URL(path, server.url).pathname ? status : 200,
+    );
     const response = await page.goto(server.url + path, { waitUntil: 'networkidle' });
     expect(response!.status()).toBe(status);
     expect(await page.locator('h1').count()).toBe(1);
@@ -86,7 +76,7 @@ describe.each(PAGES)('%s (%s)', (name, path, status) => {
 
   test('screenshots at desktop and mobile width (screenshots/, git-ignored)', async () => {
     for (const [label, viewport] of [
-      ['desktop', { width: 1280, height: 900 }],
+      ['desktop', { width: 1366, height: 900 }],
       ['mobile', { width: 390, height: 844 }],
     ] as const) {
       const page = await browser.context.newPage();

@@ -48,6 +48,16 @@ function pageLabels(html: string): string[] {
   return [...sheet.matchAll(/<dt[^>]*>([\s\S]*?)<\/dt>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, '').trim());
 }
 
+/** The <dt> labels of a listing page's data card and of every listing card in a list (catalogue, related). */
+function otherLabels(html: string): string[] {
+  const lists = [
+    ...html.matchAll(/<dl class="(?:facts card-details|card-facts)"[^>]*>([\s\S]*?)<\/dl>/g),
+  ].map((m) => m[1]!);
+  return lists.flatMap((list) =>
+    [...list.matchAll(/<dt[^>]*>([\s\S]*?)<\/dt>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, '').trim()),
+  );
+}
+
 /** The first column of each "| Field | Value |" table, one list per table. */
 function markdownLabels(markdown: string): string[][] {
   return markdown
@@ -55,6 +65,7 @@ function markdownLabels(markdown: string): string[][] {
     .slice(1)
     .map((after) =>
       after
+        .split('\n\n')[0]! // the table ends at the first blank line; a data card table may follow later
         .split('\n')
         .filter((line) => line.startsWith('|'))
         .map((line) => /^\| ((?:[^|\\]|\\.)*) \|/.exec(line)![1]!.replaceAll('\\|', '|')),
@@ -87,6 +98,19 @@ describe('fact labels', () => {
         ...problems(`catalog/${listing.id}.md`, markdown.flat()),
       );
     }
+    expect(found).toEqual([]);
+  });
+
+  test('the data card, related listings and catalogue cards label their facts in words too', async () => {
+    const found: string[] = [];
+    for (const listing of listings) {
+      const labels = otherLabels(await read(`catalog/${listing.id}/index.html`));
+      expect(labels.length, listing.id).toBeGreaterThan(6);
+      found.push(...problems(`catalog/${listing.id}/ (data card, related)`, labels));
+    }
+    const catalogue = otherLabels(await read('catalog/index.html'));
+    expect(catalogue.length).toBeGreaterThanOrEqual(listings.length * 4);
+    found.push(...problems('catalog/', catalogue));
     expect(found).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { entryId } from '../../src/lib/feed-entry.ts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
 import { childEnv } from '../support/child-env.ts';
@@ -70,7 +71,11 @@ test('Croissant: the metadata layer with its required fields for every listing, 
     expect(croissant['@context']['@vocab']).toBe('https://schema.org/');
     expect(croissant['@context'].cr).toBe('http://mlcommons.org/croissant/');
     expect(croissant['@type']).toBe('sc:Dataset');
-    expect(croissant.conformsTo).toBe('http://mlcommons.org/croissant/1.0');
+    expect(croissant.conformsTo).toEqual([
+      'http://mlcommons.org/croissant/1.0',
+      'http://mlcommons.org/croissant/RAI/1.0',
+    ]);
+    expect(croissant['@context'].rai).toBe('http://mlcommons.org/croissant/RAI/');
     for (const field of [
       'name',
       'description',
@@ -83,6 +88,23 @@ test('Croissant: the metadata layer with its required fields for every listing, 
     ]) {
       expect(croissant[field], `${listing.id} ${field}`).toBeTruthy();
     }
+    // The data card: one RecordSet whose fields are the card's, and the RAI properties it answers.
+    const [records] = croissant.recordSet;
+    expect(records['@type']).toBe('cr:RecordSet');
+    expect(records.field.map((f: { name: string }) => f.name)).toEqual(
+      listing.data_card.fields.map((f) => f.name),
+    );
+    for (const f of records.field) expect(f.dataType, `${listing.id} ${f.name}`).toMatch(/^sc:\w+$/);
+    for (const property of [
+      'rai:dataCollection',
+      'rai:dataAnnotationProtocol',
+      'rai:dataAnnotationAnalysis',
+      'rai:dataLimitations',
+      'rai:personalSensitiveInformation',
+    ]) {
+      expect(croissant[property], `${listing.id} ${property}`).toBeTruthy();
+    }
+    expect(croissant['rai:dataLimitations']).toContain(listing.data_card.limitations[0]);
     const sample = croissant.distribution.find((d: { '@id': string }) => d['@id'] === 'sample-request');
     expect(sample['@type']).toBe('cr:FileObject');
     expect(sample.contentUrl).toMatch(new RegExp(`/api/v1/samples/${listing.id}$`));
@@ -90,6 +112,17 @@ test('Croissant: the metadata layer with its required fields for every listing, 
     expect(await read(`catalog/${listing.id}/index.html`)).toContain(
       `href="/catalog/${listing.id}/croissant.json"`,
     );
+  }
+});
+
+test("a listing's Markdown states its status on one line, with one colon, and carries its data card", async () => {
+  for (const listing of listings) {
+    const markdown = await read(`catalog/${listing.id}.md`);
+    const status = markdown.split('\n').filter((line) => line.startsWith('Status: '));
+    expect(status, listing.id).toHaveLength(1);
+    expect(status[0]!.split(':'), `${listing.id}: ${status[0]}`).toHaveLength(2);
+    expect(markdown).toContain('## Data card');
+    expect(markdown).toContain(listing.data_card.record);
   }
 });
 
@@ -125,6 +158,22 @@ describe('XML feeds', () => {
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     for (const listing of listings)
       expect(items.some((item) => item.link.endsWith(`/catalog/${listing.id}/`))).toBe(true);
+  });
+
+  test("an item's id changes with the listing's status and update date, and only then", async () => {
+    const items = xml.parse(await read('feed.xml')).rss.channel.item as { link: string; guid: unknown }[];
+    const ids = new Set(items.map((item) => JSON.stringify(item.guid)));
+    expect(ids.size).toBe(items.length);
+    const listing = listings[0]!;
+    const site = new URL('http://localhost:4321');
+    const id = entryId(listing, site);
+    expect(entryId({ ...listing }, site)).toBe(id);
+    expect(
+      entryId({ ...listing, status: listing.status === 'licensed' ? 'listed' : 'licensed' }, site),
+    ).not.toBe(id);
+    expect(entryId({ ...listing, updated: '2020-01-01' }, site)).not.toBe(id);
+    const item = items.find((i) => i.link.endsWith(`/catalog/${listing.id}/`))!;
+    expect(JSON.stringify(item.guid)).toContain(`${listing.status}-${listing.updated}`);
   });
 });
 

@@ -42,3 +42,27 @@ test('the files are what their names say: RIFF/WAVE audio and PNG images', async
     }
   }
 });
+
+test('the public previews regenerate byte for byte, one per listing, and share nothing with a private sample', async () => {
+  const out = await mkdtemp(join(tmpdir(), 'dss-previews-'));
+  try {
+    await run(process.execPath, ['scripts/generate-previews.ts', out]);
+    const listings = await loadListings('content/listings');
+    const privateSamples = await Promise.all(
+      listings.flatMap((l) =>
+        l.nda.sample_file ? [readFile(join('content/samples', l.nda.sample_file))] : [],
+      ),
+    );
+    for (const listing of listings) {
+      const file = `${listing.id}.${listing.vertical === 'conversational_audio' ? 'wav' : 'png'}`;
+      const bytes = await readFile(join(out, file));
+      expect(bytes, file).toEqual(await readFile(join('content/previews', file)));
+      // A preview is seeded apart from the sample: not the same file, and not its audio or pixels either.
+      for (const sample of privateSamples)
+        expect(bytes.subarray(44, 4044).equals(sample.subarray(44, 4044))).toBe(false);
+    }
+    expect(await readdir(out)).toHaveLength(listings.length);
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+});

@@ -2,6 +2,7 @@
 // server: the tools and their schemas, search with filters and free text, a listing with and without the NDA,
 // a data request, a sample and its status, the resources, and every error path, each a tool error carrying the
 // API's code. Rate limits and the request log apply to tool calls as to the API.
+import { CATALOG_QUERY_PARAMETERS } from '../../api/domain/listings/catalog-query.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -80,12 +81,10 @@ describe('tools/list', () => {
   test("input schemas are the endpoints' zod schemas: the catalogue query and the data request body", async () => {
     const { tools } = await anonymous.client.listTools();
     const schema = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema as Json;
-    expect(Object.keys(schema('search_catalog').properties).sort()).toEqual([
-      'language',
-      'q',
-      'status',
-      'vertical',
-    ]);
+    expect(Object.keys(schema('search_catalog').properties).sort()).toEqual(
+      [...CATALOG_QUERY_PARAMETERS].sort(),
+    );
+    expect(schema('search_catalog').properties.sort.enum).toEqual(['updated', 'size', 'title']);
     expect(schema('search_catalog').properties.vertical.enum).toEqual([
       'conversational_audio',
       'medical_imaging',

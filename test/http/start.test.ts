@@ -53,6 +53,9 @@ test.each([
   ['/catalog/de-chest-ct-lung-nodules.md', 'text/markdown; charset=utf-8'],
   ['/feed.xml', 'application/rss+xml; charset=utf-8'],
   ['/catalog/de-chest-ct-lung-nodules/croissant.json', 'application/ld+json; charset=utf-8'],
+  ['/catalog/de-chest-ct-lung-nodules/preview.png', 'image/png'],
+  ['/favicon.ico', 'image/x-icon'],
+  ['/catalog/search/?q=ct', 'text/html; charset=utf-8'],
 ])('%s is %s with the security headers', async (path, type) => {
   const response = await fetch(server.url + path);
   expect(response.status).toBe(200);

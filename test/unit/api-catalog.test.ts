@@ -134,6 +134,96 @@ describe('GET /api/v1/catalog', () => {
     });
   });
 
+  describe('geography, domain, data_type, modality, several values, sort (issue 23)', () => {
+    const ids = async (query: string) =>
+      (await body(await t.call(`/api/v1/catalog?${query}`))).data.map((l: { id: string }) => l.id);
+    const countriesOf = (l: ListingWithBody) => l.geography.split(',').map((c) => c.trim());
+
+    test.each([
+      ['geography=Germany', (l: ListingWithBody) => countriesOf(l).includes('Germany')],
+      ['geography=de', (l: ListingWithBody) => countriesOf(l).includes('Germany')],
+      ['geography=AUSTRIA', (l: ListingWithBody) => countriesOf(l).includes('Austria')],
+      [
+        'geography=Germany,Austria',
+        (l: ListingWithBody) => countriesOf(l).some((c) => ['Germany', 'Austria'].includes(c)),
+      ],
+      ['domain=Insurance', (l: ListingWithBody) => l.domain === 'insurance'],
+      ['domain=emergency medicine', (l: ListingWithBody) => l.domain === 'emergency_medicine'],
+      ['data_type=ct_study,mr_study', (l: ListingWithBody) => ['ct_study', 'mr_study'].includes(l.data_type)],
+      ['modality=ct', (l: ListingWithBody) => !!l.modality?.split(', ').includes('CT')],
+      ['modality=Mammography', (l: ListingWithBody) => l.modality === 'MG'],
+      ['status=listed,licensed', (l: ListingWithBody) => ['listed', 'licensed'].includes(l.status)],
+      [
+        'language=en,es',
+        (l: ListingWithBody) => !!l.languages?.some((n) => ['English', 'Spanish'].includes(n)),
+      ],
+      [
+        'vertical=conversational_audio&geography=Germany,India&status=licensed,sample_ready',
+        (l: ListingWithBody) =>
+          l.vertical === 'conversational_audio' &&
+          countriesOf(l).some((c) => ['Germany', 'India'].includes(c)) &&
+          ['licensed', 'sample_ready'].includes(l.status),
+      ],
+    ])('?%s', async (query, wanted) => {
+      const result = await ids(query);
+      expect(result.length).toBeGreaterThan(0);
+      expect(result).toEqual(matching(wanted));
+    });
+
+    test('a listing recorded in "Germany, Austria" is found by either country', async () => {
+      const composite = listings.find((l) => l.geography.includes(','))!;
+      for (const country of countriesOf(composite)) {
+        expect(await ids(`geography=${encodeURIComponent(country)}`)).toContain(composite.id);
+      }
+    });
+
+    test.each([
+      [
+        'updated',
+        (a: ListingWithBody, b: ListingWithBody) =>
+          b.updated.localeCompare(a.updated) || (a.id < b.id ? -1 : 1),
+      ],
+      [
+        'title',
+        (a: ListingWithBody, b: ListingWithBody) =>
+          a.title.localeCompare(b.title, 'en') || (a.id < b.id ? -1 : 1),
+      ],
+    ])('sort=%s orders the whole list', async (sort, compare) => {
+      expect(await ids(`sort=${sort}`)).toEqual([...listings].sort(compare).map((l) => l.id));
+    });
+
+    test('sort=size puts the larger band first within a unit', async () => {
+      const audio = await body(await t.call('/api/v1/catalog?vertical=conversational_audio&sort=size'));
+      const lower = audio.data.map((l: { size_band: string }) =>
+        Number(/^[\d,]+/.exec(l.size_band)![0].replaceAll(',', '')),
+      );
+      expect(lower).toEqual([...lower].sort((a, b) => b - a));
+    });
+
+    test.each([
+      ['geography=Germny', 'geography', 'Germany'],
+      ['geography=Atlantis', 'geography', undefined],
+      ['domain=insurence', 'domain', 'insurance'],
+      ['data_type=ct_studies', 'data_type', 'ct_study'],
+      ['modality=MRI', 'modality', 'MR'],
+      ['status=licenced', 'status', 'licensed'],
+      ['geography=Germany,Frnce', 'geography', 'France'],
+    ])('?%s is 422 naming %s and the closest value', async (query, field, closest) => {
+      const response = await t.call(`/api/v1/catalog?${query}`);
+      expect(response.status).toBe(422);
+      const { error } = await body(response);
+      expect(error.code).toBe('invalid');
+      expect(Object.keys(error.fields)).toEqual([field]);
+      if (closest) expect(error.fields[field][0]).toContain(`did you mean "${closest}"`);
+    });
+
+    test('?sort=newest is 422 naming sort', async () => {
+      const response = await t.call('/api/v1/catalog?sort=newest');
+      expect(response.status).toBe(422);
+      expect(Object.keys((await body(response)).error.fields)).toEqual(['sort']);
+    });
+  });
+
   test.each([
     ['vertical=video', ['vertical']],
     ['status=archived', ['status']],

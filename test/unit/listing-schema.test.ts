@@ -15,6 +15,15 @@ status: listed
 exclusivity_available: false
 sample: true
 updated: 2026-03-01
+data_card:
+  record: One record
+  fields: [{ name: id, type: text, description: Opaque id }, { name: audio, type: audio, description: The recording }]
+  formats: [WAV]
+  typical_size: About 5 MB
+  annotation: { method: Transcribed, checked: Double-checked }
+  collection: Contact centre
+  consent: Recording notice
+  limitations: [One country]
 nda:
   owner: { name: Owner Name Ltd, kind: Retailer, country: England }
   deidentification_report: { method: redaction, standard: internal, performed_by: someone, date: 2025-01-02, summary: done }
@@ -32,6 +41,15 @@ status: sample_ready
 exclusivity_available: true
 sample: true
 updated: "2026-04-01"
+data_card:
+  record: One record
+  fields: [{ name: id, type: text, description: Opaque id }, { name: audio, type: audio, description: The recording }]
+  formats: [WAV]
+  typical_size: About 5 MB
+  annotation: { method: Transcribed, checked: Double-checked }
+  collection: Contact centre
+  consent: Recording notice
+  limitations: [One country]
 nda:
   owner: { name: Hospital Group, kind: Hospital, country: DE }
   deidentification_report: { method: DICOM PS3.15, standard: GDPR, performed_by: team, date: "2025-01-02", summary: ok }
@@ -106,6 +124,24 @@ test.each([
     /^ {2}sample_file: .*/m,
     '  sample_file: ../../etc/passwd',
     'nda.sample_file',
+  ],
+  ['a region that is not a country', audio, /^geography: .*/m, 'geography: Nordics', 'geography'],
+  ['countries joined by "and"', audio, /^geography: .*/m, 'geography: Germany and Austria', 'geography'],
+  ['a country code for a name', audio, /^geography: .*/m, 'geography: DE', 'geography'],
+  ['a missing data card', audio, /^data_card:\n(?: {2}.*\n)*/m, '', 'data_card'],
+  [
+    'a data card field that is not snake_case',
+    audio,
+    /name: id,/,
+    'name: Call ID,',
+    'data_card.fields.0.name',
+  ],
+  [
+    'a transcript excerpt on imaging',
+    imaging,
+    /^ {2}limitations: .*/m,
+    '  limitations: [x]\n  preview_transcript: [{ speaker: A, text: b }]',
+    'data_card',
   ],
   ['an unknown field (a typo)', audio, /^domain: .*/m, 'domain: retail\ngeograhpy: UK', 'geograhpy'],
   [

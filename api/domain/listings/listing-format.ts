@@ -1,6 +1,13 @@
 // Human labels for the catalogue's machine values, shared by pages, Markdown feeds and the MCP resources.
 import type { ListingWithoutNda } from './listing-schema.ts';
-import { DICOM_MODALITIES, type DicomModality, type ListingStatus, type Vertical } from '../vocabulary.ts';
+import {
+  DICOM_MODALITIES,
+  STATUS_MEANINGS,
+  type DataType,
+  type DicomModality,
+  type ListingStatus,
+  type Vertical,
+} from '../vocabulary.ts';
 
 export const VERTICAL_LABELS: Record<Vertical, string> = {
   conversational_audio: 'Conversational audio',
@@ -12,6 +19,21 @@ export const STATUS_LABELS: Record<ListingStatus, string> = {
   sample_ready: 'Sample ready',
   under_nda: 'Under NDA',
   licensed: 'Licensed',
+};
+
+// What one record is, as a person writes it ("CT study", not "Ct study").
+export const DATA_TYPE_LABELS: Record<DataType, string> = {
+  call_audio: 'Call audio',
+  meeting_audio: 'Meeting audio',
+  telehealth_audio: 'Telehealth audio',
+  voicemail_audio: 'Voicemail audio',
+  ct_study: 'CT study',
+  mr_study: 'MR study',
+  radiograph: 'Radiograph',
+  mammogram: 'Mammogram',
+  ultrasound_study: 'Ultrasound study',
+  pet_ct_study: 'PET-CT study',
+  whole_slide_image: 'Whole-slide image',
 };
 
 /** `call_audio` → `Call audio`, `public_sector` → `Public sector`. */
@@ -28,36 +50,45 @@ export function modalityLabel(modality: string): string {
     .join(', ');
 }
 
+export const domainLabel = (domain: string) => humanize(domain);
+
 /** One line that says what a listing is: used as a summary in pages, Markdown and feeds. */
 export function listingSummary(listing: ListingWithoutNda): string {
   const what = listing.languages ? listing.languages.join(', ') : modalityLabel(listing.modality ?? '');
   return [
     VERTICAL_LABELS[listing.vertical],
-    humanize(listing.data_type).toLowerCase(),
+    DATA_TYPE_LABELS[listing.data_type],
     what,
     listing.size_band,
     listing.years_covered,
     listing.geography,
-    `${humanize(listing.domain).toLowerCase()} domain`,
+    `${domainLabel(listing.domain)} domain`,
   ].join(' · ');
 }
+
+/** "Sample ready — a de-identified sample can be sent …": a state and what it means, in one line. */
+export const statusLine = (status: ListingStatus) =>
+  `${STATUS_LABELS[status]} — ${STATUS_MEANINGS[status].charAt(0).toLowerCase()}${STATUS_MEANINGS[status].slice(1)}`;
 
 /** Public facts as label/value rows, in the spec's field order (the page's fact sheet and the Markdown table). */
 export function listingFacts(listing: ListingWithoutNda): [string, string][] {
   const rows: [string, string][] = [
     ['Listing ID', listing.id],
     ['Vertical', VERTICAL_LABELS[listing.vertical]],
-    ['Data type', humanize(listing.data_type)],
+    ['One record is', DATA_TYPE_LABELS[listing.data_type]],
     ['Size', listing.size_band],
     ['Years covered', listing.years_covered],
   ];
   if (listing.languages) rows.push(['Languages', listing.languages.join(', ')]);
   if (listing.modality) rows.push(['Modality', modalityLabel(listing.modality)]);
   rows.push(
-    ['Domain', humanize(listing.domain)],
+    ['Domain', domainLabel(listing.domain)],
     ['Geography', listing.geography],
-    ['Status', STATUS_LABELS[listing.status]],
-    ['Exclusivity available', listing.exclusivity_available ? 'Yes' : 'No'],
+    ['Status', statusLine(listing.status)],
+    [
+      'Exclusivity',
+      listing.exclusivity_available ? 'Available from the owner' : 'Not offered (non-exclusive only)',
+    ],
     ['Illustrative listing', listing.sample ? 'Yes (not live inventory)' : 'No'],
   );
   return rows;

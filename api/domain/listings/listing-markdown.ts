@@ -1,7 +1,7 @@
 // A listing as Markdown for language models: /catalog/<id>.md, /llms-full.txt and the MCP resource listing://<id>.
 import type { ListingWithoutNda } from './listing-schema.ts';
-import { STATUS_MEANINGS } from '../vocabulary.ts';
-import { listingFacts, listingSummary } from './listing-format.ts';
+import { dataCardMarkdown } from './data-card-markdown.ts';
+import { listingFacts, listingSummary, statusLine } from './listing-format.ts';
 
 const cell = (value: string) => value.replaceAll('|', '\\|');
 
@@ -19,10 +19,12 @@ export function listingMarkdown(listing: ListingWithoutNda, body: string, site: 
     '|---|---|',
     ...listingFacts(listing).map(([label, value]) => `| ${cell(label)} | ${cell(value)} |`),
     '',
-    `Status: ${STATUS_MEANINGS[listing.status]}`,
+    // One colon: "Status: Listed: the dataset …" read as a doubled label (issue 23).
+    `Status: ${statusLine(listing.status)}`,
     '',
     body.trim(),
     '',
+    dataCardMarkdown(listing.data_card),
     '## How to get this data',
     '',
     `- Catalogue page: ${page}`,

@@ -1,6 +1,7 @@
 // One schema for a listing: it validates content files (here and in the Astro build), types the code,
 // and its public part generates the OpenAPI document. The public projection lives in public-listing.ts.
 import { z } from 'zod';
+import { countryName } from '../countries.ts';
 import { languageName } from '../languages.ts';
 import { parseBand } from '../requests/bands.ts';
 import {
@@ -95,6 +96,59 @@ export const ndaSchema = z.strictObject({
 });
 export type NdaFields = z.output<typeof ndaSchema>;
 
+// The kinds a data card's field may have, and the Croissant dataType each becomes.
+export const FIELD_TYPES = {
+  text: 'sc:Text',
+  integer: 'sc:Integer',
+  number: 'sc:Float',
+  boolean: 'sc:Boolean',
+  date: 'sc:Date',
+  category: 'sc:Text',
+  audio: 'sc:AudioObject',
+  image: 'sc:ImageObject',
+  json: 'sc:Text',
+} as const;
+
+/**
+ * The public data card (issue 23): what a lab's data lead reads to judge a dataset, as a Hugging Face dataset card
+ * or a Croissant RAI record tells it. Public values only; exact counts and the owner stay under `nda:`.
+ */
+export const dataCardSchema = z.strictObject({
+  record: text(600).describe('What one record is'),
+  fields: z
+    .array(
+      z.strictObject({
+        name: z
+          .string()
+          .regex(/^[a-z][a-z0-9_]*$/, { error: 'must be snake_case, as it is in the delivered files' }),
+        type: z.enum(Object.keys(FIELD_TYPES) as [keyof typeof FIELD_TYPES, ...(keyof typeof FIELD_TYPES)[]]),
+        description: text(300),
+      }),
+    )
+    .min(2)
+    .max(30),
+  formats: z.array(text(160)).min(1).max(10).describe('File formats as delivered'),
+  typical_size: text(200).describe('Typical size of one record'),
+  annotation: z.strictObject({ method: text(600), checked: text(600) }),
+  quality: z
+    .array(z.strictObject({ measure: text(120), value: text(200) }))
+    .max(10)
+    .default([])
+    .describe('Quality figures where they exist, e.g. transcript word error rate, annotator agreement'),
+  collection: text(600).describe('How the data was collected'),
+  consent: text(600).describe('The consent or legal basis'),
+  limitations: z.array(text(400)).min(1).max(10),
+  sample_outlook: text(200)
+    .optional()
+    .describe('When a listing has no sample yet: when one is expected, or why none is offered'),
+  preview_transcript: z
+    .array(z.strictObject({ speaker: text(40), text: text(300) }))
+    .max(8)
+    .optional()
+    .describe('Audio only: a short, redacted excerpt of a transcript, public by design'),
+});
+export type DataCard = z.output<typeof dataCardSchema>;
+
 /** The front matter of `content/listings/<id>.md`: every public field but the id (the file name), plus `nda:`. */
 export const listingFileSchema = z
   .strictObject({
@@ -116,6 +170,7 @@ export const listingFileSchema = z
     exclusivity_available: z.boolean(),
     sample: z.boolean(),
     updated: isoDate,
+    data_card: dataCardSchema,
     nda: ndaSchema,
   })
   .superRefine((listing, ctx) => {
@@ -131,12 +186,30 @@ export const listingFileSchema = z
     if (!audio && listing.languages) issue('languages', 'must be null for medical_imaging');
     if (!audio && !listing.modality) issue('modality', 'medical_imaging needs a DICOM modality such as "CT"');
     if (audio && listing.modality) issue('modality', 'must be null for conversational_audio');
+    for (const part of listing.geography.split(',').map((name) => name.trim())) {
+      // One option per country in the catalogue's filter: every part must be a country ICU names.
+      if (!countryName(part) || countryName(part) !== part) {
+        const known = countryName(part);
+        issue(
+          'geography',
+          known
+            ? `write "${part}" as "${known}"`
+            : `"${part}" is not a country name; give countries separated by commas, e.g. "Germany, Austria"`,
+        );
+      }
+    }
+    if (!audio && listing.data_card.preview_transcript) {
+      issue('data_card', 'preview_transcript is for conversational_audio listings only');
+    }
   });
 
 export type ListingFile = z.output<typeof listingFileSchema>;
 export type Listing = ListingFile & { id: string };
-/** A listing as the site's pages and feeds see it: the NDA block is dropped before Astro stores it. */
-export type ListingWithoutNda = Omit<Listing, 'nda'>;
+/**
+ * A listing as the site's pages and feeds see it: the NDA block is dropped before Astro stores it; only whether a
+ * sample file exists survives (the API's 409 sample_unavailable tells anyone as much).
+ */
+export type ListingWithoutNda = Omit<Listing, 'nda'> & { sample_available?: boolean };
 
 /** The listing as the public sees it: the spec's 13 fields, in the spec's order. Also the OpenAPI schema. */
 export const publicListingSchema = z

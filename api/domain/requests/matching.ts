@@ -2,6 +2,7 @@
 // the request's asks it meets (`matched`) and those it does not (`missing`). It reads PublicListing only, the
 // whitelist projection, so an `nda:` value can never make or break a match.
 import type { Catalog, CatalogQuery } from '../listings/catalog.ts';
+import { catalogQuerySchema } from '../listings/catalog-query.ts';
 import type { PublicListing } from '../listings/listing-schema.ts';
 import type { RequestMatch } from '../../store/records.ts';
 import { parseBand, type Range } from './bands.ts';
@@ -9,7 +10,7 @@ import { parseBand, type Range } from './bands.ts';
 export const MAX_MATCHES = 5;
 
 /** The catalogue's filter with no filter: every public listing. */
-export const EVERY_LISTING: CatalogQuery = { language: undefined, q: undefined };
+export const EVERY_LISTING: CatalogQuery = catalogQuerySchema.parse({});
 
 export type MatchField = 'data_type' | 'language' | 'domain' | 'geography' | 'volume';
 

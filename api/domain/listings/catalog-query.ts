@@ -1,0 +1,233 @@
+// The catalogue's filters, free text and sort: one zod schema for GET /api/v1/catalog, the MCP tool
+// search_catalog and the /catalog/ pages, and one matcher, so a page and the API always count the same listings.
+import { z } from 'zod';
+import { closest } from '../closest.ts';
+import { countryName, countryNames, geographyCountries } from '../countries.ts';
+import { languageCode } from '../languages.ts';
+import { modalityLabel } from './listing-format.ts';
+import type { ListingWithoutNda } from './listing-schema.ts';
+import { ALL_DATA_TYPES, ALL_DOMAINS, DICOM_MODALITIES, LISTING_STATUSES, VERTICALS } from '../vocabulary.ts';
+
+export const CATALOG_QUERY_PARAMETERS = [
+  'vertical',
+  'status',
+  'language',
+  'geography',
+  'domain',
+  'data_type',
+  'modality',
+  'q',
+  'sort',
+] as const;
+export type CatalogParameter = (typeof CATALOG_QUERY_PARAMETERS)[number];
+
+export const CATALOG_SORTS = ['updated', 'size', 'title'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
+// At most this many words of free text, and values per filter: each is a scan of every listing.
+const MAX_SEARCH_WORDS = 10;
+const MAX_VALUES = 20;
+
+/** "Médical_Imaging" → "medical imaging": lower case, no accents, words split at anything not a letter or digit. */
+export function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ');
+}
+const searchWords = (text: string) => searchable(text).split(' ').filter(Boolean);
+
+/** "Public sector", "public-sector" → "public_sector". */
+const machineValue = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/**
+ * A filter of one or more comma-separated values (`geography=Germany,Austria`), each resolved to its canonical
+ * form; an unknown one is refused naming the closest known value.
+ */
+function valueList(
+  resolve: (value: string) => string | undefined,
+  suggestions: () => Iterable<string>,
+  what: string,
+) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const values = raw
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean);
+      if (values.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'give a value, or leave the parameter out' });
+        return z.NEVER;
+      }
+      if (values.length > MAX_VALUES) {
+        ctx.addIssue({ code: 'custom', message: `give at most ${MAX_VALUES} values, separated by commas` });
+        return z.NEVER;
+      }
+      const resolved: string[] = [];
+      for (const value of values) {
+        const known = resolve(value);
+        if (known) {
+          if (!resolved.includes(known)) resolved.push(known);
+          continue;
+        }
+        const hint = closest(value, suggestions());
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${value.slice(0, 60)}" is not ${what}${hint ? `; did you mean "${hint}"?` : ''}`,
+        });
+      }
+      return resolved.length ? resolved : undefined;
+    });
+}
+
+const fromList =
+  <T extends string>(values: readonly T[]) =>
+  (value: string) =>
+    values.find((known) => known === machineValue(value));
+
+const modalityByName = new Map(
+  Object.entries(DICOM_MODALITIES).flatMap(([code, name]) => [
+    [code.toLowerCase(), code],
+    [name.toLowerCase(), code],
+  ]),
+);
+
+export const catalogQuerySchema = z.strictObject({
+  vertical: z.enum(VERTICALS).optional().describe('Only listings of this vertical'),
+  status: valueList(fromList(LISTING_STATUSES), () => LISTING_STATUSES, 'a listing status').describe(
+    `Listing states, comma-separated (any of them matches): ${LISTING_STATUSES.join(', ')}`,
+  ),
+  language: valueList(
+    languageCode,
+    () => ['English', 'Spanish', 'German', 'French', 'Arabic', 'Chinese', 'Hindi', 'Japanese', 'Portuguese'],
+    'a language name or code (try "English", "en" or "en-US")',
+  ).describe(
+    'Languages, comma-separated (any of them matches), by name or code in any case: English, en, eng and en-US all mean English',
+  ),
+  geography: valueList(countryName, countryNames, 'a country name or ISO 3166 code').describe(
+    'Countries, comma-separated (any of them matches), by English name or ISO 3166-1 alpha-2 code: Germany or DE. A listing recorded in "Germany, Austria" matches either.',
+  ),
+  domain: valueList(fromList(ALL_DOMAINS), () => ALL_DOMAINS, 'a domain').describe(
+    `Industries, comma-separated (any of them matches), any case and spacing: ${ALL_DOMAINS.join(', ')}`,
+  ),
+  data_type: valueList(fromList(ALL_DATA_TYPES), () => ALL_DATA_TYPES, 'a data type').describe(
+    `What one record is, comma-separated (any of them matches): ${ALL_DATA_TYPES.join(', ')}`,
+  ),
+  modality: valueList(
+    (value) => modalityByName.get(value.trim().toLowerCase()),
+    () => Object.keys(DICOM_MODALITIES),
+    'a DICOM modality code',
+  ).describe(
+    `Imaging modalities, comma-separated (any of them matches), as DICOM codes or names: ${Object.keys(DICOM_MODALITIES).join(', ')}`,
+  ),
+  q: z
+    .string()
+    .max(200, { error: 'keep the search within 200 characters' })
+    .optional()
+    .transform((value, ctx) => {
+      const words = value === undefined ? [] : searchWords(value);
+      if (words.length > MAX_SEARCH_WORDS) {
+        ctx.addIssue({ code: 'custom', message: `use at most ${MAX_SEARCH_WORDS} words` });
+        return z.NEVER;
+      }
+      return words.length ? words : undefined;
+    })
+    .describe(
+      'Free text: listings whose title, description or facets (vertical, data type, languages, modality, domain, geography, status) have a word starting with each word given, any case',
+    ),
+  sort: z
+    .enum(CATALOG_SORTS, { error: `sort by one of ${CATALOG_SORTS.join(', ')}` })
+    .optional()
+    .describe(
+      'Order: updated (newest update first), size (largest size band first, within each unit), title (A to Z). Without it, by id.',
+    ),
+});
+export type CatalogQuery = z.output<typeof catalogQuerySchema>;
+
+/** What the matcher reads of a listing, prepared once. */
+export type IndexedListing = {
+  listing: ListingWithoutNda;
+  languageCodes: Set<string>;
+  countries: Set<string>;
+  modalities: Set<string>;
+  /** Free-text target, with a space at both ends so that every word starts after a space. */
+  text: string;
+  /** The size band's lower bound and unit, for sort=size. */
+  size: { unit: string; from: number };
+};
+
+const MULTIPLIER: Record<string, number> = { '': 1, k: 1e3, m: 1e6 };
+
+/** "10k–25k studies" → { unit: "studies", from: 10000 }. */
+export function sizeRank(band: string): { unit: string; from: number } {
+  const amount = /^(\d[\d,]*(?:\.\d+)?)\s*([kKmM]?)/.exec(band.trim());
+  const unit = /\s([\p{L}][\p{L} -]*)$/u.exec(band.trim());
+  if (!amount || !unit) return { unit: band, from: 0 };
+  return {
+    unit: unit[1]!.trim(),
+    from: Number(amount[1]!.replaceAll(',', '')) * (MULTIPLIER[amount[2]!.toLowerCase()] ?? 1),
+  };
+}
+
+/** Public fields and the description (`body`), never an `nda:` value. */
+export function indexListing(listing: ListingWithoutNda, body: string): IndexedListing {
+  const modalities = listing.modality?.split(',').map((code) => code.trim()) ?? [];
+  const facets = [
+    listing.title,
+    listing.vertical,
+    listing.data_type,
+    ...(listing.languages ?? []),
+    listing.modality ? modalityLabel(listing.modality) : '',
+    listing.domain,
+    listing.geography,
+    listing.status,
+  ];
+  return {
+    listing,
+    languageCodes: new Set((listing.languages ?? []).map((name) => languageCode(name)!)),
+    countries: new Set(geographyCountries(listing.geography).map((name) => countryName(name) ?? name)),
+    modalities: new Set(modalities),
+    text: ` ${searchable([...facets, body].join(' '))} `,
+    size: sizeRank(listing.size_band),
+  };
+}
+
+const anyOf = <T>(wanted: readonly T[] | undefined, has: (value: T) => boolean) =>
+  !wanted || wanted.some(has);
+
+/** Filters combine (AND); the values of one filter are alternatives (OR). */
+export function matchesQuery(entry: IndexedListing, query: CatalogQuery): boolean {
+  const { listing } = entry;
+  return (
+    (!query.vertical || listing.vertical === query.vertical) &&
+    anyOf(query.status, (status) => listing.status === status) &&
+    anyOf(query.language, (code) => entry.languageCodes.has(code)) &&
+    anyOf(query.geography, (country) => entry.countries.has(country)) &&
+    anyOf(query.domain, (domain) => listing.domain === domain) &&
+    anyOf(query.data_type, (type) => listing.data_type === type) &&
+    anyOf(query.modality, (code) => entry.modalities.has(code)) &&
+    (!query.q || query.q.every((word) => entry.text.includes(` ${word}`)))
+  );
+}
+
+const byId = (a: IndexedListing, b: IndexedListing) =>
+  a.listing.id < b.listing.id ? -1 : a.listing.id > b.listing.id ? 1 : 0;
+
+const COMPARE: Record<CatalogSort, (a: IndexedListing, b: IndexedListing) => number> = {
+  updated: (a, b) => b.listing.updated.localeCompare(a.listing.updated) || byId(a, b),
+  size: (a, b) => a.size.unit.localeCompare(b.size.unit) || b.size.from - a.size.from || byId(a, b),
+  title: (a, b) => a.listing.title.localeCompare(b.listing.title, 'en') || byId(a, b),
+};
+
+/** The matching entries in the order asked for (by id without `sort`). */
+export function queryCatalog<E extends IndexedListing>(entries: readonly E[], query: CatalogQuery): E[] {
+  return entries.filter((entry) => matchesQuery(entry, query)).sort(query.sort ? COMPARE[query.sort] : byId);
+}

@@ -1,0 +1,14 @@
+// An imaging listing's public thumbnail, copied from content/previews/ (never from the private samples).
+import { readFileSync } from 'node:fs';
+import type { APIRoute } from 'astro';
+import { allListings } from '../../../lib/listings.ts';
+import { hasThumbnail, previewPath } from '../../../lib/preview.ts';
+
+export async function getStaticPaths() {
+  return (await allListings())
+    .filter((listing) => listing.vertical === 'medical_imaging' && hasThumbnail(listing.id))
+    .map((listing) => ({ params: { id: listing.id } }));
+}
+
+export const GET: APIRoute = ({ params }) =>
+  new Response(readFileSync(previewPath(params.id!, 'png')), { headers: { 'Content-Type': 'image/png' } });
