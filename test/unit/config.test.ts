@@ -27,6 +27,8 @@ test('every variable has a working default (contract §2)', () => {
     sampleLinkTtlSeconds: 259200,
     linkSecret: undefined,
     maxBodyBytes: 65536,
+    webhookAllowPrivate: false,
+    webhookRetrySeconds: [5, 300, 1800, 7200, 18000, 36000],
   });
   expect(config.siteUrl.href).toBe('http://localhost:4321/');
   expect(config.dataDir).toMatch(/\/data$/);
@@ -39,12 +41,16 @@ test('values are parsed and empty ones count as unset', () => {
     TRUST_PROXY: 'true',
     RATE_LIMIT_KEY_PER_MINUTE: '5',
     SMTP_URL: '',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_RETRY_SECONDS: '0.5, 10,60',
   });
   expect(config).toMatchObject({
     port: 8080,
     trustProxy: true,
     rateLimitKeyPerMinute: 5,
     smtpUrl: undefined,
+    webhookAllowPrivate: true,
+    webhookRetrySeconds: [0.5, 10, 60],
   });
 });
 
@@ -61,6 +67,10 @@ test.each([
   ['TRUST_PROXY', 'maybe'],
   ['SAMPLE_LINK_TTL_SECONDS', '1.5'],
   ['MAX_BODY_BYTES', '64k'],
+  ['WEBHOOK_ALLOW_PRIVATE', 'yes please'],
+  ['WEBHOOK_RETRY_SECONDS', '5 minutes'],
+  ['WEBHOOK_RETRY_SECONDS', '5,,300'],
+  ['WEBHOOK_RETRY_SECONDS', '0,5'],
 ])('%s=%s is refused with one line naming it', (name, value) => {
   const message = refusal(name, value);
   expect(message.split('\n')).toHaveLength(1);
