@@ -18,7 +18,6 @@ export const sampleListQuerySchema = z.strictObject(pageShape);
 const location = (id: string) => `/api/v1/sample-requests/${id}`;
 
 export const askForSample: Handler = async (_request, { url, params, caller, now, deps }) => {
-  noQuery(url.searchParams);
   const id = params.id!;
   const listing = LISTING_ID_PATTERN.test(id) ? deps.catalog.find(id) : undefined;
   if (!listing) {
@@ -31,6 +30,7 @@ export const askForSample: Handler = async (_request, { url, params, caller, now
       'Your organisation has not accepted the sample NDA. Ask the service operator for the NDA; once it is accepted, ask again.',
     );
   }
+  noQuery(url.searchParams); // after the contract's three checks (§5), which keep their order
   // Before anything is stored: a request nobody can fulfil would leave the lab waiting for ever.
   if (!sampleFileOf(deps.catalog, deps.config.samplesDir, listing.id)) {
     throw new ApiError(

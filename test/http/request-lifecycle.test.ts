@@ -304,10 +304,11 @@ describe("paging the lab's requests", () => {
       422,
       'invalid',
     );
+    // The contract's order holds first (§5): this lab has no NDA, so that is what it hears.
     expectError(
       await call(`/api/v1/samples/${LISTING_ID}?rush=1`, { method: 'POST', key: lab.key }),
-      422,
-      'invalid',
+      403,
+      'nda_required',
     );
     expect((await call('/api/v1/requests', { key: lab.key })).body.count).toBe(2);
   });

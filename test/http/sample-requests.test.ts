@@ -137,8 +137,9 @@ describe('a sample request, followed by its id', () => {
     expectError(await call(`/api/v1/sample-requests/${id}/link`, lab.key, 'POST'), 403, 'nda_required');
   });
 
-  test('a listing with nothing to send: 409 sample_unavailable, nothing stored', async () => {
+  test('a listing with nothing to send: 409 sample_unavailable, nothing stored; nor for a parameter', async () => {
     const before = (await call('/api/v1/sample-requests', waiting.key)).body.count;
+    expectError(await call(`/api/v1/samples/${LISTING_ID}?rush=1`, waiting.key, 'POST'), 422, 'invalid');
     expectError(
       await call('/api/v1/samples/mx-banking-support-calls', waiting.key, 'POST'),
       409,
