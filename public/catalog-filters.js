@@ -31,9 +31,10 @@
       .filter(Boolean);
   const byId = (a, b) => (a.dataset.id < b.dataset.id ? -1 : a.dataset.id > b.dataset.id ? 1 : 0);
   const SORTS = {
-    updated: (a, b) => b.dataset.updated.localeCompare(a.dataset.updated) || byId(a, b),
+    updated: (a, b) =>
+      a.dataset.updated < b.dataset.updated ? 1 : a.dataset.updated > b.dataset.updated ? -1 : byId(a, b),
     size: (a, b) =>
-      a.dataset.sizeUnit.localeCompare(b.dataset.sizeUnit) ||
+      a.dataset.sizeUnit.localeCompare(b.dataset.sizeUnit, 'en') ||
       Number(b.dataset.sizeFrom) - Number(a.dataset.sizeFrom) ||
       byId(a, b),
     title: (a, b) =>

@@ -120,7 +120,7 @@ describe.each([
     await page.close();
   });
 
-  test("sort by title puts the list in the API's order", async () => {
+  test("sort by title and by size put the list in the API's order", async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/catalog/`);
     expect(await shownIds(page)).toEqual(await apiIds('sort=updated'));
@@ -132,6 +132,14 @@ describe.each([
       ]);
     }
     expect(await shownIds(page)).toEqual(await apiIds('sort=title'));
+    await page.getByLabel('Sort by').selectOption('size');
+    if (!javaScriptEnabled) {
+      await Promise.all([
+        page.waitForURL(/sort=size/),
+        page.getByRole('button', { name: 'Search', exact: true }).click(),
+      ]);
+    }
+    expect(await shownIds(page)).toEqual(await apiIds('sort=size'));
     await page.close();
   });
 

@@ -222,8 +222,9 @@ const byId = (a: IndexedListing, b: IndexedListing) =>
   a.listing.id < b.listing.id ? -1 : a.listing.id > b.listing.id ? 1 : 0;
 
 const COMPARE: Record<CatalogSort, (a: IndexedListing, b: IndexedListing) => number> = {
-  updated: (a, b) => b.listing.updated.localeCompare(a.listing.updated) || byId(a, b),
-  size: (a, b) => a.size.unit.localeCompare(b.size.unit) || b.size.from - a.size.from || byId(a, b),
+  updated: (a, b) =>
+    a.listing.updated < b.listing.updated ? 1 : a.listing.updated > b.listing.updated ? -1 : byId(a, b),
+  size: (a, b) => a.size.unit.localeCompare(b.size.unit, 'en') || b.size.from - a.size.from || byId(a, b),
   title: (a, b) => a.listing.title.localeCompare(b.listing.title, 'en') || byId(a, b),
 };
 
