@@ -2,9 +2,8 @@
 // POST /api/v1/requests/{id}/withdraw: a lab's data requests. A lab sees only its own organisation's requests; any
 // other id is 404.
 import { z } from 'zod';
-import { checkListingId, createDataRequest } from '../domain/requests/data-requests.ts';
+import { submitDataRequest } from '../domain/requests/data-requests.ts';
 import { withdrawRequest } from '../domain/requests/lifecycle.ts';
-import { matcherFor } from '../domain/requests/matching.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
 import { labDetailView, labView } from '../domain/requests/views.ts';
 import { REQUEST_STATUSES } from '../domain/vocabulary.ts';
@@ -56,17 +55,13 @@ export const createRequest: Handler = async (request, { url, caller, now, deps }
         fields,
       );
     }
-    checkListingId(parsed.data, deps.catalog);
-    const idempotency = idempotencyKey ? { key: idempotencyKey, bodyText: body.text } : undefined;
-    const lead = deps.config.sourcingLeadEmail;
-    // Matched before the transaction: it reads only the catalogue in memory, and must not hold other writers.
-    const matches = matcherFor(deps.catalog, deps.config.siteUrl).match({
-      ...parsed.data,
-      volume_range: parsed.data.volume?.range ?? null,
-    });
-    const created = await deps.store.transact((tx) =>
-      createDataRequest(tx, parsed.data, caller!, idempotency, lead, matches, now),
-    );
+    const submission = {
+      catalog: deps.catalog,
+      siteUrl: deps.config.siteUrl,
+      sourcingLeadEmail: deps.config.sourcingLeadEmail,
+      idempotency: idempotencyKey ? { key: idempotencyKey, bodyText: body.text } : undefined,
+    };
+    const created = await submitDataRequest(deps.store, parsed.data, caller!, submission, now);
     if (!created.replayed) deps.background?.kick(); // the mails go after the answer, never before it
     return json(created.body, {
       status: created.status,

@@ -5,9 +5,9 @@ import { ApiError, invalid, RefusedError } from '../../errors.ts';
 import { closest } from '../closest.ts';
 import type { Catalog } from '../listings/catalog.ts';
 import { LISTING_ID_PATTERN } from '../listings/listing-schema.ts';
-import { EVERY_LISTING } from './matching.ts';
+import { EVERY_LISTING, matcherFor } from './matching.ts';
 import type { DataRequestRecord, DemandPostRecord, RequestMatch } from '../../store/records.ts';
-import type { Tx } from '../../store/store.ts';
+import type { Store, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
 import type { Caller } from '../labs/api-keys.ts';
 import { enqueueMail } from '../mail/queue.ts';
@@ -33,6 +33,35 @@ export function checkListingId(input: DataRequestInput, catalog: Pick<Catalog, '
   );
   const message = `no listing has the id "${id}"; the closest is "${near}" (GET /api/v1/catalog lists them)`;
   throw invalid(`The data request is invalid: listing_id. See error.fields.`, { listing_id: [message] });
+}
+
+export type Submission = {
+  catalog: Catalog;
+  siteUrl: URL;
+  sourcingLeadEmail: string;
+  idempotency?: { key: string; bodyText: string };
+};
+
+/**
+ * A lab's data request, from the API or the dashboard: the listing it names checked, matched against the catalogue
+ * before the write (matching reads only the catalogue in memory, and must not hold other writers), then stored.
+ */
+export async function submitDataRequest(
+  store: Store,
+  input: DataRequestInput,
+  caller: Caller,
+  submission: Submission,
+  now: Date,
+): Promise<Created> {
+  checkListingId(input, submission.catalog);
+  const matches = matcherFor(submission.catalog, submission.siteUrl).match({
+    ...input,
+    volume_range: input.volume?.range ?? null,
+  });
+  const { idempotency, sourcingLeadEmail } = submission;
+  return store.transact((tx) =>
+    createDataRequest(tx, input, caller, idempotency, sourcingLeadEmail, matches, now),
+  );
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

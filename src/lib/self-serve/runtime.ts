@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../../../api/config.ts';
 import { createCatalog, type Catalog } from '../../../api/domain/listings/catalog.ts';
 import { loadListings } from '../../../api/domain/listings/listing-files.ts';
 import { loadNdaDocument, type NdaDocument } from '../../../api/domain/labs/nda-document.ts';
-import { loadLinkSecret } from '../../../api/domain/samples/links.ts';
+import { createLinkSigner, loadLinkSecret, type LinkSigner } from '../../../api/domain/samples/links.ts';
 import { createSecretBox, type SecretBox } from '../../../api/domain/webhooks/secrets.ts';
 import { openStore } from '../../../api/store/open-store.ts';
 import type { Store } from '../../../api/store/store.ts';
@@ -16,6 +16,8 @@ export type PageRuntime = {
   catalog: Catalog;
   nda: NdaDocument;
   secrets: SecretBox;
+  /** Signs sample links: a fresh one asked for from the dashboard. */
+  signer: LinkSigner;
 };
 
 let opened: Promise<PageRuntime> | undefined;
@@ -29,7 +31,8 @@ export function pageRuntime(): Promise<PageRuntime> {
       loadLinkSecret(config),
     ]);
     const nda = loadNdaDocument(config.contentDir);
-    return { config, store, catalog: createCatalog(listings), nda, secrets: createSecretBox(linkSecret) };
+    const signer = createLinkSigner(linkSecret, config.sampleLinkTtlSeconds, config.siteUrl);
+    return { config, store, catalog: createCatalog(listings), nda, secrets: createSecretBox(linkSecret), signer };
   })();
   return opened;
 }

@@ -1,0 +1,101 @@
+// Following a request and a sample from the dashboard, in Debian's Chromium with JavaScript off (issue 22's views,
+// on issue 21's pages): a request asked from a listing with bands as labs write them, its matches and its history
+// as the sourcing lead replies, withdrawn from its page; a sample whose link went out mailed again from the
+// samples page, the fresh link read from a real SMTP server on loopback.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openBrowser } from '../support/browser.ts';
+import {
+  mailsTo,
+  mailTo,
+  opsJson,
+  selfServeLab,
+  sessionCall,
+  startSelfServe,
+  type SelfServe,
+  type SelfServeLab,
+} from '../support/self-serve.ts';
+
+const LISTING = 'us-auto-insurance-claims-calls';
+let ctx: SelfServe;
+let lab: SelfServeLab;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  ctx = await startSelfServe();
+  lab = await selfServeLab(ctx, 'Follow-up Lab');
+  browser = await openBrowser({ javaScriptEnabled: false });
+  const [name, value] = lab.cookie.split('=') as [string, string];
+  await browser.context.addCookies([{ name, value, url: ctx.siteUrl }]);
+  page = await browser.context.newPage();
+  page.setDefaultTimeout(10_000);
+});
+afterAll(async () => {
+  await browser?.close();
+  await ctx?.stop();
+});
+
+test("a request from a listing: natural bands, its matches, the lead's reply in its history, then withdrawn", async () => {
+  await page.goto(`${ctx.server.url}/dashboard/requests/new/?listing_id=${LISTING}`);
+  await page.getByLabel('Volume').fill('five terabytes');
+  await page.getByLabel('Timeline').fill('2 to 4 weeks');
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  expect(await page.locator('#field-volume-error').textContent()).toMatch(/1-5 TB/); // an example of what is read
+  expect(await page.getByLabel('Timeline').inputValue()).toBe('2 to 4 weeks');
+  await page.getByLabel('Volume').fill('500 GB - 2 TB');
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  const created = new URL(page.url()).searchParams.get('created')!;
+  expect(created).toMatch(/^req_/);
+
+  await page.goto(`${ctx.server.url}/dashboard/requests/${created}/`);
+  expect(await page.locator('dl.facts').textContent()).toContain('500 GB - 2 TB');
+  expect(await page.getByRole('link', { name: LISTING }).count()).toBe(1); // the listing it is about
+  const fits = page.locator('h2:has-text("Listings that fit") + ol li');
+  expect(await fits.count()).toBeGreaterThan(0);
+  expect(await fits.first().textContent()).toMatch(/meets data type/);
+
+  await opsJson(
+    ctx.operator,
+    'requests',
+    'reply',
+    created,
+    '--message',
+    'We have 1.2 TB ready; a proposal follows.',
+  );
+  await page.goto(`${ctx.server.url}/dashboard/requests/${created}/`);
+  const history = await page.locator('ol.history').textContent();
+  expect(history).toContain('In review');
+  expect(history).toContain('We have 1.2 TB ready; a proposal follows.');
+
+  await page.getByRole('button', { name: 'Withdraw this request' }).click();
+  await page.getByText('The request is withdrawn').waitFor();
+  expect(await page.locator('dl.facts dd.status').textContent()).toBe('Closed (Withdrawn)');
+  expect(await page.getByRole('button', { name: 'Withdraw this request' }).count()).toBe(0);
+  await mailTo(ctx.smtp, 'sourcing@localhost', /withdrawn/i);
+});
+
+test('a sample whose link went out is mailed a fresh link from the samples page', async () => {
+  const nda = (await sessionCall(ctx, lab.cookie, '/api/v1/nda')).body.data;
+  const signer = { signer_name: 'Fay Follow', signer_title: 'Data lead', authorised: true };
+  const accepted = await sessionCall(ctx, lab.cookie, '/api/v1/nda/acceptances', {
+    method: 'POST',
+    body: { version: nda.version, sha256: nda.sha256, ...signer },
+  });
+  expect(accepted.status, accepted.text).toBe(201);
+  await opsJson(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
+  const asked = await sessionCall(ctx, lab.cookie, `/api/v1/samples/${LISTING}`, { method: 'POST' });
+  expect(asked.status, asked.text).toBe(202);
+  await mailTo(ctx.smtp, lab.email, /sample .* is ready/i);
+  const links = () =>
+    mailsTo(ctx.smtp, lab.email).filter((m) => /sample .* is ready/i.test(m.mail.subject ?? ''));
+  expect(links()).toHaveLength(1);
+
+  await page.goto(`${ctx.server.url}/dashboard/samples/`);
+  await page.getByRole('button', { name: /Mail me a fresh link/ }).click();
+  await page.getByText('A fresh link is on its way').waitFor();
+  await expect.poll(() => links().length, { timeout: 10_000 }).toBe(2);
+  const fresh = /(http\S+\/api\/v1\/samples\/\S+)/.exec(links()[1]!.mail.text!)![1]!;
+  const download = await page.context().request.get(fresh);
+  expect(download.status()).toBe(200);
+});
