@@ -75,16 +75,19 @@ const COMMANDS: Record<string, Command> = {
     run: ({ store }) => store.orgs(),
   },
   'account add': {
-    usage: 'account add --org ORG --email EMAIL [--name NAME] [--verified]',
-    summary: 'a contact of the lab (samples and acknowledgements go to this address)',
+    usage: 'account add --org ORG --email EMAIL [--name NAME] [--verified] [--role admin|member]',
+    summary: 'a contact of the lab (samples and acknowledgements go to this address); an admin unless --role member',
     options: {
       org: { type: 'string' },
       email: { type: 'string' },
       name: { type: 'string' },
       verified: { type: 'boolean' },
+      role: { type: 'string' },
     },
-    run: ({ store, values, now }) =>
-      store.transact((tx) =>
+    run: ({ store, values, now }) => {
+      const role = (values.role ?? 'admin') as string;
+      if (role !== 'admin' && role !== 'member') throw new UsageError('--role is admin or member');
+      return store.transact((tx) =>
         addAccount(
           tx,
           {
@@ -92,10 +95,12 @@ const COMMANDS: Record<string, Command> = {
             email: str(values, 'email'),
             name: values.name as string | undefined,
             verified: values.verified === true,
+            role,
           },
           now,
         ),
-      ),
+      );
+    },
   },
   'account list': {
     usage: 'account list --org ORG',

@@ -53,7 +53,7 @@ export const logout: Handler = async (request, context) => {
       throw new ApiError(403, 'forbidden', 'The form is missing its CSRF token: reload the page and try again.');
     }
   }
-  const all = url.searchParams.get('all') === 'true' || (form && /(^|&)all=true(&|$)/.test(url.search.slice(1)));
+  const all = url.searchParams.get('all') === 'true';
   await deps.store.transact(async (tx) => {
     if (all) await endAllSessions(tx, caller.account.id, now);
     else await endSession(tx, caller.session!, now);

@@ -406,6 +406,38 @@ describe('a sample, asked with the session, mailed and downloaded', () => {
   });
 });
 
+describe('the cookie when SITE_URL is https', () => {
+  test('__Host- prefix and Secure on the wire; the Origin must be the https site', async () => {
+    const secure = await startSelfServe({ SITE_URL: 'https://dss.example' });
+    try {
+      const over = secure;
+      const signed = await selfServeLabAt(over);
+      expect(signed.setCookie).toMatch(/^__Host-dss_session=[A-Za-z0-9_-]{43}; /);
+      const attributes = signed.setCookie.split(';').map((part) => part.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
+      expect(attributes.some((a) => a.startsWith('domain='))).toBe(false);
+      const me = await sessionCall(over, signed.cookie, '/api/v1/me');
+      expect(me.status, me.text).toBe(200);
+      // The plain-http origin of the same host is another origin.
+      expectError(await sessionCall(over, signed.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'x' }, origin: 'http://dss.example' }), 403, 'forbidden');
+      expect((await sessionCall(over, signed.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'x' } })).status).toBe(201);
+    } finally {
+      await secure.stop();
+    }
+  });
+});
+
+/** The start of the journey on a server whose SITE_URL is not its own address: the mailed link is followed there. */
+async function selfServeLabAt(at: SelfServe) {
+  const email = `secure.${Date.now()}@lab.example`;
+  await postJson(at, '/api/v1/access-requests', { organisation: 'Secure Lab', name: 'S', email, intended_use: 'Evaluating models on secure transport.' });
+  const request = (await opsJson(at.operator, 'access', 'list')).find((r: any) => r.email === email);
+  await opsJson(at.operator, 'access', 'approve', request.id);
+  const link = new URL(signinLinkIn(await mailTo(at.smtp, email, /access .* is ready/i)));
+  expect(link.origin).toBe(at.siteUrl);
+  return follow(`${at.server.url}${link.pathname}${link.search}`);
+}
+
 describe('signing out', () => {
   test('logout ends this session; ?all=true ends every session of the account', async () => {
     const own = await selfServeLab(ctx, 'Sign-out Lab'); // sign-in links are limited per address: a lab of its own

@@ -24,7 +24,8 @@ export async function startSelfServe(env: Record<string, string> = {}): Promise<
   requireBuild();
   const smtp = await startSmtp();
   const port = await freePort();
-  const siteUrl = `http://127.0.0.1:${port}`;
+  // SITE_URL is the server's own address unless a test gives another (an https site behind a proxy).
+  const siteUrl = env.SITE_URL ?? `http://127.0.0.1:${port}`;
   const server = await startServer({
     PORT: String(port),
     SITE_URL: siteUrl,
