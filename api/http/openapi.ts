@@ -168,7 +168,7 @@ function selfServePaths() {
         operationId: 'createAccessRequest',
         summary: 'Ask for access for your organisation',
         description:
-          'Public; JSON or an HTML form post (then 303 to /access/?sent=1). 202 whether or not the address is known; the operator and the requester are mailed. At most 3 per address a day (more are answered the same and dropped).',
+          'Public; JSON or an HTML form post (then 303 to /access/?sent=1). 202 whether or not the address is known; the operator and the requester are mailed. At most 3 per address a UTC day (more are answered the same and dropped).',
         tags: ['Account'],
         security: [{}],
         requestBody: body(accessRequestSchema, true),
@@ -183,7 +183,7 @@ function selfServePaths() {
         operationId: 'askForSigninLink',
         summary: 'Mail a sign-in link',
         description:
-          'Public; JSON or an HTML form post. 202 always: when the address is a verified account\'s, a link valid 15 minutes and usable once is mailed (at most 5 per address per 15 minutes). GET /signin/callback?token=… sets the session cookie. 10 per client IP per 10 minutes, then 429.',
+          'Public; JSON or an HTML form post. 202 always: when the address is a verified account\'s, a link valid 15 minutes and usable once is mailed (at most 5 per address per 15-minute window). GET /signin/callback?token=… sets the session cookie. 10 per client IP per 10 minutes, then 429.',
         tags: ['Account'],
         security: [{}],
         requestBody: body(signinLinkSchema, true),
