@@ -143,6 +143,14 @@ describe('sign-in and the session cookie', () => {
     }
   });
 
+  test('a link followed 20 times at once starts one session, not 20', async () => {
+    const own = await selfServeLab(ctx, 'Race Lab'); // sign-in links are limited per address: a lab of its own
+    const link = await freshLink(own.email);
+    const results = await Promise.all(Array.from({ length: 20 }, () => follow(link)));
+    expect(results.filter((r) => r.location === '/dashboard/')).toHaveLength(1);
+    expect(results.filter((r) => r.location === '/signin/?error=used')).toHaveLength(19);
+  });
+
   test('a sign-in link is asked for with the same 202 whether or not the address has an account', async () => {
     const known = await postJson(ctx, '/api/v1/session/link', { email: lab.email });
     const unknown = await postJson(ctx, '/api/v1/session/link', { email: `nobody.${Date.now()}@lab.example` });

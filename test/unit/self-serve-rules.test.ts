@@ -58,7 +58,7 @@ describe('sign-in links', () => {
     await store.transact((tx) => mailInvitation(tx, { email: 'new@rules.example', role: 'member', orgId: org.id, invitedBy: 'Ada' }, SITE, T0));
     const token = await tokenMailedTo('new@rules.example');
     const used = await store.transact((tx) => redeemSigninToken(tx, token, later(6 * DAY)));
-    expect(used).toMatchObject({ ok: true, account: { email: 'new@rules.example', role: 'member', org_id: org.id, verified_at: expect.any(String) } });
+    expect(used).toMatchObject({ ok: true, tokenId: expect.any(String), account: { email: 'new@rules.example', role: 'member', org_id: org.id, verified_at: expect.any(String) } });
     expect(await store.transact((tx) => redeemSigninToken(tx, token, later(6 * DAY)))).toEqual({ ok: false, reason: 'used' });
   });
 });

@@ -119,11 +119,15 @@ export async function mailInvitation(
   return record;
 }
 
-export type Redeemed = { ok: true; account: Account } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
+export type Redeemed =
+  | { ok: true; account: Account; tokenId: string }
+  | { ok: false; reason: 'invalid' | 'used' | 'expired' };
 
 /**
  * Uses a token once: the account it signs in (made, for an invitation). Any failure is one of three reasons, none
- * of which says whether an address has an account.
+ * of which says whether an address has an account. `tokenId` names the one session the token may start
+ * (sessionIdFor): two redemptions racing on PostgreSQL insert the same session id, and the loser runs again and
+ * finds the token used.
  */
 export async function redeemSigninToken(tx: Tx, token: string, now: Date): Promise<Redeemed> {
   if (!SECRET_PATTERN.test(token)) return { ok: false, reason: 'invalid' };
@@ -135,10 +139,14 @@ export async function redeemSigninToken(tx: Tx, token: string, now: Date): Promi
   if (record.purpose === 'signin') {
     const account = record.account_id ? await tx.accountById(record.account_id) : undefined;
     if (!account || account.removed_at || !account.verified_at) return { ok: false, reason: 'invalid' };
-    return { ok: true, account };
+    return { ok: true, account, tokenId: record.id };
   }
-  return { ok: true, account: await joinByInvitation(tx, record, now) };
+  return { ok: true, account: await joinByInvitation(tx, record, now), tokenId: record.id };
 }
+
+/** The id of the one session a sign-in token may start. */
+export const sessionIdFor = (tokenId: string) =>
+  `ses_${createHash('sha256').update(`session\n${tokenId}`).digest('base64url').slice(0, 24)}`;
 
 async function joinByInvitation(tx: Tx, record: SigninTokenRecord, now: Date): Promise<Account> {
   const existing = await tx.accountByEmail(record.email);
