@@ -2,8 +2,13 @@
 // operator's approval → the sign-in mail from a real SMTP server on loopback → a session cookie (its attributes
 // checked on the wire) → the NDA → keys → a sample link → the download; the team; signing out. Every endpoint
 // answers as the contract says, with the error envelope for what it refuses.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectError } from '../support/api-client.ts';
 import {
@@ -412,6 +417,34 @@ describe('a sample, asked with the session, mailed and downloaded', () => {
     const samples = await sessionCall(ctx, lab.cookie, '/api/v1/sample-requests');
     expect(samples.body.data[0]).toMatchObject({ listing_id: LISTING, status: 'link_sent' });
   });
+});
+
+describe('the rendered pages', () => {
+  test('are valid HTML (the Nu checker), a form with its errors too', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dss-self-serve-html-'));
+    const pages = ['/access/', '/signin/', '/dashboard/', '/dashboard/keys/', '/dashboard/nda/', '/dashboard/requests/',
+      `/dashboard/requests/new/?listing_id=${LISTING}`, '/dashboard/samples/', `/dashboard/samples/new/?listing_id=${LISTING}`,
+      '/dashboard/team/', '/dashboard/webhooks/', '/dashboard/audit/'];
+    for (const [i, path] of pages.entries()) {
+      const response = await fetch(ctx.server.url + path, { headers: { Cookie: lab.cookie } });
+      expect(response.status, path).toBe(200);
+      await writeFile(join(dir, `page-${i}.html`), await response.text());
+    }
+    const invalid = await fetch(`${ctx.server.url}/access/`, {
+      method: 'POST',
+      headers: { Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ organisation: 'X', name: '', email: 'nope', intended_use: 'short' }),
+    });
+    expect(invalid.status).toBe(422);
+    await writeFile(join(dir, 'access-errors.html'), await invalid.text());
+    const result = await promisify(execFile)(
+      'java',
+      ['-jar', 'node_modules/vnu-jar/build/dist/vnu.jar', '--errors-only', '--format', 'json', dir],
+      { maxBuffer: 16 * 1024 * 1024 },
+    ).catch((error: { stdout: string; stderr: string }) => error);
+    const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as { messages: { type: string; url: string; message: string }[] };
+    expect(report.messages.filter((m) => m.type === 'error').map((m) => `${m.url}: ${m.message}`)).toEqual([]);
+  }, 120_000);
 });
 
 describe('the cookie when SITE_URL is https', () => {
