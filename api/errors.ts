@@ -44,7 +44,7 @@ export const ERROR_CODES = {
   },
   conflict: {
     status: 409,
-    when: 'A request with this Idempotency-Key is still being processed, or the change would leave the organisation without an admin',
+    when: 'A request with this Idempotency-Key is still being processed; the change would leave the organisation without an admin; the key was rotated or revoked already',
     todo: 'Retry in a moment; for the team, invite another admin first.',
   },
   nda_outdated: {

@@ -259,14 +259,14 @@ function selfServePaths() {
       post: {
         operationId: 'rotateKey',
         summary: 'Rotate an API key',
-        description: `Admin. A successor (same name and lifetime), and the old key refused after grace_hours (0–24, default 0: at once). The body may be left out.${SESSION_NOTE}`,
+        description: `Admin. A successor (same name and lifetime), and the old key refused after grace_hours (0–24, default 0: at once). The body may be left out. A key rotated or revoked already: 409 conflict.${SESSION_NOTE}`,
         tags: ['Keys'],
         security: sessionOnly,
         parameters: [idParameter('The key id (key_…)')],
         requestBody: body(rotateKeySchema, false, false),
         responses: {
           ...ok('The successor: copy it now', rotatedKeySchema, 201),
-          ...errors('bad_request', 'unauthorized', 'forbidden', 'not_found', 'invalid', 'rate_limited'),
+          ...errors('bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'invalid', 'rate_limited'),
         },
       },
     },

@@ -348,6 +348,15 @@ describe('keys from the dashboard', () => {
     expectError(await sessionCall(ctx, lab.cookie, `/api/v1/keys/${second.id}/rotate`, { method: 'POST', body: { grace_hours: 25 } }), 422, 'invalid');
   });
 
+  test('two rotations of one key at once give one successor; the other is 409', async () => {
+    const key = (await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'twice' } })).body.data;
+    const both = await Promise.all([1, 2].map(() => sessionCall(ctx, lab.cookie, `/api/v1/keys/${key.id}/rotate`, { method: 'POST' })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expectError(both.find((r) => r.status === 409)!, 409, 'conflict');
+    const successors = (await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.data.filter((k: any) => k.name === 'twice' && k.id !== key.id);
+    expect(successors).toHaveLength(1);
+  });
+
   test('a key never manages keys or the team: 403 forbidden', async () => {
     const key = (await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'ci' } })).body.data;
     expectError(await bearer(key.key, '/api/v1/keys'), 403, 'forbidden');
@@ -392,6 +401,21 @@ describe('the team', () => {
     expect((await postJson(ctx, '/api/v1/session/link', { email: member.email })).status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(mailsTo(ctx.smtp, member.email)).toHaveLength(1); // the invitation only
+  });
+
+  test('two admins removing each other at once: one goes, the last admin stays (409)', async () => {
+    const team = await selfServeLab(ctx, 'Standoff Lab');
+    const second = await invited(ctx, team, 'admin');
+    const [a, b] = await Promise.all([
+      sessionCall(ctx, team.cookie, `/api/v1/team/${second.accountId}`, { method: 'DELETE' }),
+      sessionCall(ctx, second.cookie, `/api/v1/team/${team.accountId}`, { method: 'DELETE' }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    // Either one removal wins and the other finds the last admin (409), or the winner's removal ended the other's
+    // session before it was checked (401): never both removed.
+    expect([[204, 409], [204, 401]]).toContainEqual(statuses);
+    const admins = (await opsJson(ctx.operator, 'account', 'list', '--org', team.orgId)).filter((x: any) => x.role === 'admin' && !x.removed_at);
+    expect(admins).toHaveLength(1);
   });
 
   test('the last admin cannot be removed (409); a second admin can be', async () => {

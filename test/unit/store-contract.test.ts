@@ -333,3 +333,37 @@ describe.each(ENGINES)('the $name engine: self-serve records (issue 21)', ({ ski
     },
   );
 });
+
+describe.each(ENGINES)('the $name engine: self-serve writes racing (issue 21)', ({ skip, place }) => {
+  test.skipIf(skip)('two admins removed at once: one goes, the last admin stays', async () => {
+    const { removeFromTeam } = await import('../../api/domain/labs/team.ts');
+    const store = await (await place())();
+    const admin = (id: string) => ({
+      id,
+      org_id: 'org_r',
+      email: `${id}@lab.example`,
+      name: null,
+      verified_at: at(0),
+      created_at: at(0),
+      role: 'admin' as const,
+      removed_at: null,
+    });
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [`acc_r${round}a`, `acc_r${round}b`];
+      await store.transact(async (tx) => {
+        if (round === 0) await tx.insert('orgs', org('org_r'));
+        await tx.insert('accounts', admin(a));
+        await tx.insert('accounts', admin(b));
+      });
+      const results = await Promise.allSettled(
+        [a, b].map((id) => store.transact(async (tx) => removeFromTeam(tx, (await tx.orgById('org_r'))!, id, new Date()))),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const left = (await store.accountsOf('org_r')).filter((x) => !x.removed_at);
+      expect(left).toHaveLength(1);
+      // The survivor is removed by hand before the next round, so each round starts with two admins.
+      await store.transact((tx) => tx.update('accounts', left[0]!.id, { removed_at: at(1) }));
+    }
+    await store.close();
+  });
+});
