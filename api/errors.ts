@@ -24,7 +24,7 @@ export const ERROR_CODES = {
   },
   forbidden: {
     status: 403,
-    when: 'This key, session or link may not do this: a key managing keys or the team, a member doing an admin\'s task, a session request from another site (Origin), a form without its CSRF token; for a sample download: the link is forged or altered, for another listing, or the NDA was withdrawn',
+    when: "This key, session or link may not do this: a key managing keys or the team, a member doing an admin's task, a session request from another site (Origin), a form without its CSRF token; for a sample download: the link is forged or altered, for another listing, or the NDA was withdrawn",
     todo: 'Use the dashboard as an admin for keys and team; use the link from your email as it is, or ask for the sample again; when asking for a sample, treat it like nda_required.',
   },
   not_found: {

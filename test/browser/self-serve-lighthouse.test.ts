@@ -31,7 +31,13 @@ beforeAll(async () => {
   cookie = (await selfServeLab(ctx, 'Lighthouse Lab')).cookie;
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   });
 }, 120_000);
 afterAll(async () => {
@@ -39,20 +45,27 @@ afterAll(async () => {
   await ctx?.stop();
 });
 
-test.each(PAGES)('%s scores at least 95 in every category', async (path) => {
-  const result = await lighthouse(ctx.server.url + path, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-    extraHeaders: path.startsWith('/dashboard/') ? { Cookie: cookie } : {},
-  });
-  const lhr = result!.lhr;
-  expect(lhr.finalDisplayedUrl).toBe(ctx.server.url + path);
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
-  const failing = Object.values(lhr.audits)
-    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
-    .map((audit) => audit.id);
-  console.log(path, JSON.stringify(scores), failing.join(' '));
-  for (const category of CATEGORIES) expect(scores[category], `${path} ${category}: ${failing.join(', ')}`).toBeGreaterThanOrEqual(95);
-}, 120_000);
+test.each(PAGES)(
+  '%s scores at least 95 in every category',
+  async (path) => {
+    const result = await lighthouse(ctx.server.url + path, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      extraHeaders: path.startsWith('/dashboard/') ? { Cookie: cookie } : {},
+    });
+    const lhr = result!.lhr;
+    expect(lhr.finalDisplayedUrl).toBe(ctx.server.url + path);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    );
+    const failing = Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => audit.id);
+    console.log(path, JSON.stringify(scores), failing.join(' '));
+    for (const category of CATEGORIES)
+      expect(scores[category], `${path} ${category}: ${failing.join(', ')}`).toBeGreaterThanOrEqual(95);
+  },
+  120_000,
+);

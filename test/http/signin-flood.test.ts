@@ -45,7 +45,9 @@ test('1,000 requests from 1,000 addresses: every answer 202, the inbox gets at m
   expect(new Set(statuses)).toEqual(new Set([202]));
   await settle();
   // Links only (not the access request's acknowledgement); the approval's link counts in the same window: 5 in all.
-  const links = mailsTo(ctx.smtp, lab.email).filter((m) => /\/signin\/callback\?token=/.test(m.mail.text ?? ''));
+  const links = mailsTo(ctx.smtp, lab.email).filter((m) =>
+    /\/signin\/callback\?token=/.test(m.mail.text ?? ''),
+  );
   expect(links.length).toBeLessThanOrEqual(5 * windows);
   expect(links.length).toBeGreaterThanOrEqual(2);
 });

@@ -318,11 +318,15 @@ describe.each(ENGINES)('the $name engine: self-serve records (issue 21)', ({ ski
       await store.transact((tx) => tx.update('sessions', 'ses_1', { ended_at: at(5) }));
       expect((await store.sessionByHash('01'.repeat(32)))?.ended_at).toBe(at(5));
       expect((await store.signinTokenByHash('12'.repeat(32)))?.id).toBe('stk_2');
-      expect((await store.signinTokensSince('s1@lab.example', new Date(at(10)))).map((t) => t.id)).toEqual(['stk_2']);
+      expect((await store.signinTokensSince('s1@lab.example', new Date(at(10)))).map((t) => t.id)).toEqual([
+        'stk_2',
+      ]);
       expect((await store.accessRequests({})).map((r) => r.id)).toEqual(['acr_2', 'acr_1']);
       expect((await store.accessRequests({ status: 'pending' })).map((r) => r.id)).toEqual(['acr_1']);
       expect((await store.accessRequestById('acr_2'))?.status).toBe('approved');
-      expect((await store.accessRequestsSince('x@lab.example', new Date(at(10)))).map((r) => r.id)).toEqual(['acr_2']);
+      expect((await store.accessRequestsSince('x@lab.example', new Date(at(10)))).map((r) => r.id)).toEqual([
+        'acr_2',
+      ]);
       expect((await store.ndaAcceptances('org_s')).map((a) => a.id)).toEqual(['nda_1']);
       expect(await store.ndaAcceptances('org_t')).toEqual([]);
       // A hash names one session: a second with the same hash is refused.
@@ -356,7 +360,9 @@ describe.each(ENGINES)('the $name engine: self-serve writes racing (issue 21)', 
         await tx.insert('accounts', admin(b));
       });
       const results = await Promise.allSettled(
-        [a, b].map((id) => store.transact(async (tx) => removeFromTeam(tx, (await tx.orgById('org_r'))!, id, new Date()))),
+        [a, b].map((id) =>
+          store.transact(async (tx) => removeFromTeam(tx, (await tx.orgById('org_r'))!, id, new Date())),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       const left = (await store.accountsOf('org_r')).filter((x) => !x.removed_at);

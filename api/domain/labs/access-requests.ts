@@ -55,7 +55,8 @@ export async function requireAccessRequest(reads: StoreReads, id: string): Promi
 
 async function requirePending(reads: StoreReads, id: string): Promise<AccessRequestRecord> {
   const request = await requireAccessRequest(reads, id);
-  if (request.status !== 'pending') throw new RefusedError(`Access request ${id} is ${request.status} already.`);
+  if (request.status !== 'pending')
+    throw new RefusedError(`Access request ${id} is ${request.status} already.`);
   return request;
 }
 
@@ -90,10 +91,19 @@ export async function approveAccessRequest(
   });
 }
 
-export async function rejectAccessRequest(tx: Tx, id: string, reason: string, now: Date): Promise<AccessRequestRecord> {
+export async function rejectAccessRequest(
+  tx: Tx,
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<AccessRequestRecord> {
   const request = await requirePending(tx, id);
   const text = reason.trim();
   if (!text || text.length > 1000) throw new RefusedError('Give a reason of 1 to 1,000 characters.');
   await enqueueMail(tx, `access:${id}:rejected`, request.email, accessRejected(request, text), now);
-  return tx.update('access_requests', id, { status: 'rejected', decided_at: now.toISOString(), reason: text });
+  return tx.update('access_requests', id, {
+    status: 'rejected',
+    decided_at: now.toISOString(),
+    reason: text,
+  });
 }

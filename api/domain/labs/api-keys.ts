@@ -72,8 +72,9 @@ export async function rotateKey(
   const old = await requireKey(tx, keyId);
   if (isRevoked(old, now) || old.replaced_by)
     throw new RefusedError(`Key ${keyId} is revoked or rotated already; issue a new one.`);
-  const lifetimeDays =
-    old.expires_at ? Math.ceil((Date.parse(old.expires_at) - Date.parse(old.created_at)) / 86_400_000) : undefined;
+  const lifetimeDays = old.expires_at
+    ? Math.ceil((Date.parse(old.expires_at) - Date.parse(old.created_at)) / 86_400_000)
+    : undefined;
   const successor = await issueKey(tx, options.accountId ?? old.account_id, now, {
     name: old.name ?? null,
     expiresInDays: lifetimeDays,

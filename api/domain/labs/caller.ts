@@ -18,5 +18,4 @@ export type Caller = {
 export const roleOf = (account: Account): Role => account.role ?? 'admin';
 
 /** The id a rate limit counts a caller under: the key, or the signed-in account. */
-export const limitIdOf = (caller: Caller) =>
-  caller.key ? caller.key.id : `acc:${caller.account.id}`;
+export const limitIdOf = (caller: Caller) => (caller.key ? caller.key.id : `acc:${caller.account.id}`);

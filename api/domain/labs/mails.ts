@@ -16,7 +16,13 @@ export function signinLinkMail(link: string, minutes: number): Message {
   ]);
 }
 
-export function invitationMail(org: Org, invitedBy: string, role: string, link: string, days: number): Message {
+export function invitationMail(
+  org: Org,
+  invitedBy: string,
+  role: string,
+  link: string,
+  days: number,
+): Message {
   return message(`You are invited to ${org.name} on the Data Sourcing Service`, [
     {
       paragraphs: [
@@ -60,7 +66,12 @@ export function accessRequestReceived(request: AccessRequestRecord): Message {
   ]);
 }
 
-export function accessApproved(request: AccessRequestRecord, org: Org, link: string, minutes: number): Message {
+export function accessApproved(
+  request: AccessRequestRecord,
+  org: Org,
+  link: string,
+  minutes: number,
+): Message {
   return message('Your access to the Data Sourcing Service is ready', [
     {
       paragraphs: [

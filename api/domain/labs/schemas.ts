@@ -47,7 +47,12 @@ export const ndaAcceptanceSchema = z
 export const newKeySchema = z
   .strictObject({
     name: lineText('a name for the key', 100),
-    expires_in_days: z.int().min(1).max(365).optional().describe('Refused after this many days; never, if left out'),
+    expires_in_days: z
+      .int()
+      .min(1)
+      .max(365)
+      .optional()
+      .describe('Refused after this many days; never, if left out'),
   })
   .meta({ id: 'NewKeyInput' });
 

@@ -83,8 +83,12 @@ export async function checkSession(reads: StoreReads, value: string, now: Date):
   const at = now.getTime();
   if (Date.parse(session.expires_at) <= at) return { ok: false, reason: 'expired' };
   if (Date.parse(session.last_seen_at) + IDLE_MS <= at) return { ok: false, reason: 'idle' };
-  const [org, account] = await Promise.all([reads.orgById(session.org_id), reads.accountById(session.account_id)]);
-  if (!org || !account || account.removed_at || account.org_id !== org.id) return { ok: false, reason: 'ended' };
+  const [org, account] = await Promise.all([
+    reads.orgById(session.org_id),
+    reads.accountById(session.account_id),
+  ]);
+  if (!org || !account || account.removed_at || account.org_id !== org.id)
+    return { ok: false, reason: 'ended' };
   const caller: Caller = { kind: 'session', org, account, role: roleOf(account), key: null, session };
   return { ok: true, caller, stale: at - Date.parse(session.last_seen_at) >= TOUCH_MS };
 }

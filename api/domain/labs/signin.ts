@@ -18,7 +18,9 @@ const LINK_WINDOW_MS = 15 * 60_000;
 
 /** Where a link may send someone after signing in: a dashboard page of this site, nothing else. */
 export const safeNext = (next: string | null | undefined): string | undefined =>
-  next && /^\/dashboard\/[^\\]*$/.test(next) && !next.startsWith('//') && next.length <= 300 ? next : undefined;
+  next && /^\/dashboard\/[^\\]*$/.test(next) && !next.startsWith('//') && next.length <= 300
+    ? next
+    : undefined;
 
 export function signinLink(siteUrl: URL, token: string, next?: string): string {
   const url = new URL('/signin/callback', siteUrl);
@@ -120,8 +122,7 @@ export async function mailInvitation(
 }
 
 export type Redeemed =
-  | { ok: true; account: Account; tokenId: string }
-  | { ok: false; reason: 'invalid' | 'used' | 'expired' };
+  { ok: true; account: Account; tokenId: string } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
 
 /**
  * Uses a token once: the account it signs in (made, for an invitation). Any failure is one of three reasons, none

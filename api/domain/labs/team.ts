@@ -15,7 +15,9 @@ export async function removeFromTeam(tx: Tx, org: Org, accountId: string, now: D
   const account = await tx.accountById(accountId);
   // Another organisation's account is "not found": its existence is not ours to confirm.
   if (!account || account.org_id !== org.id || account.removed_at) {
-    throw notFound(`Your organisation has no account ${accountId.slice(0, 80)}. GET /api/v1/team lists yours.`);
+    throw notFound(
+      `Your organisation has no account ${accountId.slice(0, 80)}. GET /api/v1/team lists yours.`,
+    );
   }
   if (roleOf(account) === 'admin') {
     // An empty write takes the organisation's row lock (PostgreSQL): two admins removing each other at once are

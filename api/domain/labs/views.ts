@@ -15,7 +15,10 @@ export const apiKeySchema = z
     created_at: z.iso.datetime(),
     last_used_at: z.iso.datetime().nullable().describe('Written at most once an hour'),
     expires_at: z.iso.datetime().nullable(),
-    revoked_at: z.iso.datetime().nullable().describe('May be in the future: a key rotated with grace works until then'),
+    revoked_at: z.iso
+      .datetime()
+      .nullable()
+      .describe('May be in the future: a key rotated with grace works until then'),
     replaced_by: z.string().nullable(),
     state: z.enum(['active', 'grace', 'revoked', 'expired']),
   })

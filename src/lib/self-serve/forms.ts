@@ -19,7 +19,11 @@ export type FormState = {
   done?: unknown;
 };
 
-export const emptyForm = (values: Record<string, string> = {}): FormState => ({ values, lists: {}, errors: {} });
+export const emptyForm = (values: Record<string, string> = {}): FormState => ({
+  values,
+  lists: {},
+  errors: {},
+});
 
 export class FormRefused extends Error {}
 
@@ -38,7 +42,9 @@ export async function readForm(
   }
   const data = await astro.request.formData().catch(() => new FormData());
   if (session && !csrfMatches(session.value, data.get('csrf'))) {
-    throw new FormRefused('This form is missing its security token or it has expired. Reload the page and send it again.');
+    throw new FormRefused(
+      'This form is missing its security token or it has expired. Reload the page and send it again.',
+    );
   }
   const state = emptyForm();
   for (const [name, value] of data) {
