@@ -28,6 +28,8 @@ export default defineConfig({
     catalogueFiles.integration,
     sitemap({
       customPages: [new URL('/demand/', site).href],
+      // Signed-in pages and the sign-in link's landing are nothing a crawler can read (they send it to /signin/).
+      filter: (page) => !/^\/(dashboard\/|signin\/callback)/.test(new URL(page).pathname),
       serialize(item) {
         const id = /\/catalog\/([a-z0-9-]+)\/$/.exec(new URL(item.url).pathname)?.[1];
         // lastmod comes from each listing's `updated:` date, not file times, so the same content builds the same bytes.

@@ -24,7 +24,7 @@ export const ERROR_CODES = {
   },
   forbidden: {
     status: 403,
-    when: 'This key, session or link may not do this: a key managing keys or the team, a member doing an admin\'s task, a session request from another site (Origin), a form without its CSRF token; for a sample download: the link is forged or altered, for another listing, or the NDA was withdrawn',
+    when: "This key, session or link may not do this: a key managing keys or the team, a member doing an admin's task, a session request from another site (Origin), a form without its CSRF token; for a sample download: the link is forged or altered, for another listing, or the NDA was withdrawn",
     todo: 'Use the dashboard as an admin for keys and team; use the link from your email as it is, or ask for the sample again; when asking for a sample, treat it like nda_required.',
   },
   not_found: {
@@ -44,7 +44,7 @@ export const ERROR_CODES = {
   },
   conflict: {
     status: 409,
-    when: 'A request with this Idempotency-Key is still being processed; or the resource is not in a state for this (a closed request withdrawn, a fresh link for a sample request not approved, an eleventh webhook endpoint); or the change would leave the organisation without an admin',
+    when: 'A request with this Idempotency-Key is still being processed; or the resource is not in a state for this (a closed request withdrawn, a fresh link for a sample request not approved, a key rotated or revoked already, an eleventh webhook endpoint); or the change would leave the organisation without an admin',
     todo: 'Retry in a moment (Idempotency-Key); otherwise read the resource again and act on its status; for the team, invite another admin first.',
   },
   sample_unavailable: {

@@ -6,10 +6,7 @@ import { loadConfig, type Config } from '../api/config.ts';
 import { addAccount, createOrg, requireOrg, verifyAccount } from '../api/domain/labs/organisations.ts';
 import { issueKey, requireKey, revokeKey, rotateKey } from '../api/domain/labs/api-keys.ts';
 import { acceptNda, revokeNda, verifyNda } from '../api/domain/labs/nda.ts';
-import {
-  approveAccessRequest,
-  rejectAccessRequest,
-} from '../api/domain/labs/access-requests.ts';
+import { approveAccessRequest, rejectAccessRequest } from '../api/domain/labs/access-requests.ts';
 import { roleOf } from '../api/domain/labs/caller.ts';
 import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
 import { removeDemandPost } from '../api/domain/requests/data-requests.ts';
@@ -89,16 +86,20 @@ const COMMANDS: Record<string, Command> = {
     run: ({ store }) => store.orgs(),
   },
   'account add': {
-    usage: 'account add --org ORG --email EMAIL [--name NAME] [--verified]',
-    summary: 'a contact of the lab (samples and acknowledgements go to this address)',
+    usage: 'account add --org ORG --email EMAIL [--name NAME] [--verified] [--role admin|member]',
+    summary:
+      'a contact of the lab (samples and acknowledgements go to this address); an admin unless --role member',
     options: {
       org: { type: 'string' },
       email: { type: 'string' },
       name: { type: 'string' },
       verified: { type: 'boolean' },
+      role: { type: 'string' },
     },
-    run: ({ store, values, now }) =>
-      store.transact((tx) =>
+    run: ({ store, values, now }) => {
+      const role = (values.role ?? 'admin') as string;
+      if (role !== 'admin' && role !== 'member') throw new UsageError('--role is admin or member');
+      return store.transact((tx) =>
         addAccount(
           tx,
           {
@@ -106,10 +107,12 @@ const COMMANDS: Record<string, Command> = {
             email: str(values, 'email'),
             name: values.name as string | undefined,
             verified: values.verified === true,
+            role,
           },
           now,
         ),
-      ),
+      );
+    },
   },
   'account list': {
     usage: 'account list --org ORG',
@@ -133,7 +136,8 @@ const COMMANDS: Record<string, Command> = {
   },
   'access approve': {
     usage: 'access approve ACCESS_REQUEST_ID [--org ORG]',
-    summary: 'creates the organisation (or joins --org) and a verified admin account, and mails a sign-in link',
+    summary:
+      'creates the organisation (or joins --org) and a verified admin account, and mails a sign-in link',
     args: ['ACCESS_REQUEST_ID'],
     options: { org: { type: 'string' } },
     run: async ({ store, args, values, now, config, runtime }) => {
@@ -151,7 +155,9 @@ const COMMANDS: Record<string, Command> = {
     args: ['ACCESS_REQUEST_ID'],
     options: { reason: { type: 'string' } },
     run: async ({ store, args, values, now, runtime }) => {
-      const rejected = await store.transact((tx) => rejectAccessRequest(tx, args[0]!, str(values, 'reason'), now));
+      const rejected = await store.transact((tx) =>
+        rejectAccessRequest(tx, args[0]!, str(values, 'reason'), now),
+      );
       await (await runtime()).background.run();
       return rejected;
     },

@@ -1,10 +1,10 @@
 // The dashboard's keys (contract §8), session only: a key never manages keys (403). GET /api/v1/keys lists them
 // (any role); create, rotate (with 0–24 hours of grace) and revoke are for admins. Another organisation's key is 404.
-import { issueKey, revokeKey, rotateKey } from '../domain/labs/api-keys.ts';
+import { isRevoked, issueKey, revokeKey, rotateKey } from '../domain/labs/api-keys.ts';
 import type { Caller } from '../domain/labs/caller.ts';
 import { newKeySchema, rotateKeySchema } from '../domain/labs/schemas.ts';
 import { keyView } from '../domain/labs/views.ts';
-import { notFound } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import { requireAdmin, requireSession } from '../http/authentication.ts';
 import { readJsonBody } from '../http/body.ts';
 import { empty, json } from '../http/responses.ts';
@@ -50,6 +50,15 @@ export const rotateOwnKey: Handler = async (request, context) => {
   const input = parseBody(rotateKeySchema, await optionalBody(request, context), 'rotation');
   const { record, key, revoked } = await context.deps.store.transact(async (tx) => {
     await ownKey(tx, caller, context.params.id!);
+    // An empty write takes the key's row lock (PostgreSQL), so two rotations at once give one successor.
+    const current = await tx.update('keys', context.params.id!, {});
+    if (current.replaced_by || isRevoked(current, context.now)) {
+      throw new ApiError(
+        409,
+        'conflict',
+        'This key was rotated or revoked already: rotate its successor, or create a new key.',
+      );
+    }
     return rotateKey(tx, context.params.id!, context.now, {
       graceHours: input.grace_hours,
       accountId: caller.account.id,

@@ -1,7 +1,13 @@
 // POST /api/v1/session/link: a sign-in link by mail, 202 always (contract §8: no answer tells whether an address
 // has an account), limited per IP here and per address in the domain. POST /api/v1/session/logout: ends this
 // session, or with ?all=true every session of the account; the cookie is cleared either way.
-import { endAllSessions, endSession, clearedSessionCookie, csrfMatches, sessionValueOf } from '../domain/labs/sessions.ts';
+import {
+  endAllSessions,
+  endSession,
+  clearedSessionCookie,
+  csrfMatches,
+  sessionValueOf,
+} from '../domain/labs/sessions.ts';
 import { signinLinkSchema } from '../domain/labs/schemas.ts';
 import { requestSigninLink } from '../domain/labs/signin.ts';
 import { ApiError } from '../errors.ts';
@@ -34,7 +40,8 @@ export const askForSigninLink: Handler = async (request, { clientIp, now, deps }
     {
       data: {
         status: 'sent_if_known',
-        message: 'If this address belongs to a verified account, a sign-in link is on its way (valid 15 minutes).',
+        message:
+          'If this address belongs to a verified account, a sign-in link is on its way (valid 15 minutes).',
       },
     },
     { status: 202 },
@@ -50,10 +57,14 @@ export const logout: Handler = async (request, context) => {
     const body = await readJsonOrFormBody(request, deps.config.maxBodyBytes);
     const value = sessionValueOf(request.headers.get('cookie'), deps.config.siteUrl)!;
     if (!csrfMatches(value, (body.value as Record<string, unknown>).csrf)) {
-      throw new ApiError(403, 'forbidden', 'The form is missing its CSRF token: reload the page and try again.');
+      throw new ApiError(
+        403,
+        'forbidden',
+        'The form is missing its CSRF token: reload the page and try again.',
+      );
     }
   }
-  const all = url.searchParams.get('all') === 'true' || (form && /(^|&)all=true(&|$)/.test(url.search.slice(1)));
+  const all = url.searchParams.get('all') === 'true';
   await deps.store.transact(async (tx) => {
     if (all) await endAllSessions(tx, caller.account.id, now);
     else await endSession(tx, caller.session!, now);

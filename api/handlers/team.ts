@@ -19,10 +19,19 @@ export const listTeam: Handler = async (_request, context) => {
 export const invite: Handler = async (request, context) => {
   const caller = requireAdmin(context);
   const { deps, now } = context;
-  const input = parseBody(invitationSchema, (await readJsonBody(request, deps.config.maxBodyBytes)).value, 'invitation');
+  const input = parseBody(
+    invitationSchema,
+    (await readJsonBody(request, deps.config.maxBodyBytes)).value,
+    'invitation',
+  );
   const invitedBy = caller.account.name ?? caller.account.email;
   const record = await deps.store.transact((tx) =>
-    mailInvitation(tx, { email: input.email, role: input.role, orgId: caller.org.id, invitedBy }, deps.config.siteUrl, now),
+    mailInvitation(
+      tx,
+      { email: input.email, role: input.role, orgId: caller.org.id, invitedBy },
+      deps.config.siteUrl,
+      now,
+    ),
   );
   deps.background?.kick();
   const data = { id: record.id, email: record.email, role: record.role, expires_at: record.expires_at };

@@ -203,7 +203,7 @@ const idParameter = (description: string) => ({
 const noContent = (description: string) => ({ 204: { description, headers: RATE_HEADERS } });
 
 const SESSION_NOTE =
-  ' Session only (the dashboard\'s cookie; a request from another origin is 403 forbidden): an API key is 403 forbidden.';
+  " Session only (the dashboard's cookie; a request from another origin is 403 forbidden): an API key is 403 forbidden.";
 
 /** The self-serve endpoints (contract §8). */
 function selfServePaths() {
@@ -213,7 +213,7 @@ function selfServePaths() {
         operationId: 'createAccessRequest',
         summary: 'Ask for access for your organisation',
         description:
-          'Public; JSON or an HTML form post (then 303 to /access/?sent=1). 202 whether or not the address is known; the operator and the requester are mailed. At most 3 per address a day (more are answered the same and dropped).',
+          'Public; JSON or an HTML form post (then 303 to /access/?sent=1). 202 whether or not the address is known; the operator and the requester are mailed. At most 3 per address a UTC day (more are answered the same and dropped).',
         tags: ['Account'],
         security: [{}],
         requestBody: body(accessRequestSchema, true),
@@ -228,7 +228,7 @@ function selfServePaths() {
         operationId: 'askForSigninLink',
         summary: 'Mail a sign-in link',
         description:
-          'Public; JSON or an HTML form post. 202 always: when the address is a verified account\'s, a link valid 15 minutes and usable once is mailed (at most 5 per address per 15 minutes). GET /signin/callback?token=… sets the session cookie. 10 per client IP per 10 minutes, then 429.',
+          "Public; JSON or an HTML form post. 202 always: when the address is a verified account's, a link valid 15 minutes and usable once is mailed (at most 5 per address per 15-minute window). GET /signin/callback?token=… sets the session cookie. 10 per client IP per 10 minutes, then 429.",
         tags: ['Account'],
         security: [{}],
         requestBody: body(signinLinkSchema, true),
@@ -246,7 +246,13 @@ function selfServePaths() {
         tags: ['Account'],
         security: sessionOnly,
         parameters: [
-          { name: 'all', in: 'query', required: false, description: 'true: every session of the account', schema: { type: 'string', enum: ['true', 'false'] } },
+          {
+            name: 'all',
+            in: 'query',
+            required: false,
+            description: 'true: every session of the account',
+            schema: { type: 'string', enum: ['true', 'false'] },
+          },
         ],
         responses: {
           ...noContent('Signed out'),
@@ -258,7 +264,8 @@ function selfServePaths() {
       get: {
         operationId: 'getNda',
         summary: 'The current NDA',
-        description: 'Public. Its version and the SHA-256 of its text, which an acceptance must name; the text is at url.',
+        description:
+          'Public. Its version and the SHA-256 of its text, which an acceptance must name; the text is at url.',
         tags: ['Account'],
         security: optionalKey,
         responses: { ...ok('The current NDA', ndaSummarySchema), ...errors('unauthorized', 'rate_limited') },
@@ -274,7 +281,15 @@ function selfServePaths() {
         requestBody: body(ndaAcceptanceSchema),
         responses: {
           ...ok('Accepted', ndaAcceptedSchema, 201),
-          ...errors('bad_request', 'unauthorized', 'forbidden', 'nda_outdated', 'invalid', 'unsupported_media_type', 'rate_limited'),
+          ...errors(
+            'bad_request',
+            'unauthorized',
+            'forbidden',
+            'nda_outdated',
+            'invalid',
+            'unsupported_media_type',
+            'rate_limited',
+          ),
         },
       },
     },
@@ -285,7 +300,10 @@ function selfServePaths() {
         description: `Newest first, never the key itself.${SESSION_NOTE}`,
         tags: ['Keys'],
         security: sessionOnly,
-        responses: { ...ok('The keys', keyListSchema), ...errors('unauthorized', 'forbidden', 'rate_limited') },
+        responses: {
+          ...ok('The keys', keyListSchema),
+          ...errors('unauthorized', 'forbidden', 'rate_limited'),
+        },
       },
       post: {
         operationId: 'createKey',
@@ -296,7 +314,14 @@ function selfServePaths() {
         requestBody: body(newKeySchema),
         responses: {
           ...ok('Created: copy the key now', createdKeySchema, 201),
-          ...errors('bad_request', 'unauthorized', 'forbidden', 'invalid', 'unsupported_media_type', 'rate_limited'),
+          ...errors(
+            'bad_request',
+            'unauthorized',
+            'forbidden',
+            'invalid',
+            'unsupported_media_type',
+            'rate_limited',
+          ),
         },
       },
     },
@@ -304,14 +329,22 @@ function selfServePaths() {
       post: {
         operationId: 'rotateKey',
         summary: 'Rotate an API key',
-        description: `Admin. A successor (same name and lifetime), and the old key refused after grace_hours (0–24, default 0: at once). The body may be left out.${SESSION_NOTE}`,
+        description: `Admin. A successor (same name and lifetime), and the old key refused after grace_hours (0–24, default 0: at once). The body may be left out. A key rotated or revoked already: 409 conflict.${SESSION_NOTE}`,
         tags: ['Keys'],
         security: sessionOnly,
         parameters: [idParameter('The key id (key_…)')],
         requestBody: body(rotateKeySchema, false, false),
         responses: {
           ...ok('The successor: copy it now', rotatedKeySchema, 201),
-          ...errors('bad_request', 'unauthorized', 'forbidden', 'not_found', 'invalid', 'rate_limited'),
+          ...errors(
+            'bad_request',
+            'unauthorized',
+            'forbidden',
+            'not_found',
+            'conflict',
+            'invalid',
+            'rate_limited',
+          ),
         },
       },
     },
@@ -323,7 +356,10 @@ function selfServePaths() {
         tags: ['Keys'],
         security: sessionOnly,
         parameters: [idParameter('The key id (key_…)')],
-        responses: { ...noContent('Revoked'), ...errors('unauthorized', 'forbidden', 'not_found', 'rate_limited') },
+        responses: {
+          ...noContent('Revoked'),
+          ...errors('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
+        },
       },
     },
     '/api/v1/team': {
@@ -333,7 +369,10 @@ function selfServePaths() {
         description: `Oldest first, with their roles (admin: keys, NDA and team; member: requests and samples).${SESSION_NOTE}`,
         tags: ['Team'],
         security: sessionOnly,
-        responses: { ...ok('The team', teamListSchema), ...errors('unauthorized', 'forbidden', 'rate_limited') },
+        responses: {
+          ...ok('The team', teamListSchema),
+          ...errors('unauthorized', 'forbidden', 'rate_limited'),
+        },
       },
     },
     '/api/v1/team/invitations': {
@@ -346,7 +385,14 @@ function selfServePaths() {
         requestBody: body(invitationSchema),
         responses: {
           ...ok('Invited', invitationCreatedSchema, 201),
-          ...errors('bad_request', 'unauthorized', 'forbidden', 'invalid', 'unsupported_media_type', 'rate_limited'),
+          ...errors(
+            'bad_request',
+            'unauthorized',
+            'forbidden',
+            'invalid',
+            'unsupported_media_type',
+            'rate_limited',
+          ),
         },
       },
     },
@@ -631,7 +677,10 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         tags: ['Account'],
         security: keyed,
         responses: {
-          ...ok('The organisation, the key or account, the role, the NDA state and the rate limit', meResponseSchema),
+          ...ok(
+            'The organisation, the key or account, the role, the NDA state and the rate limit',
+            meResponseSchema,
+          ),
           ...errors('unauthorized', 'rate_limited'),
         },
       },

@@ -4,7 +4,13 @@
 import { limitIdOf, type Caller } from '../domain/labs/caller.ts';
 import { ApiError } from '../errors.ts';
 import { StoreUnavailableError } from '../store/store-errors.ts';
-import { callerOf, checkSessionOrigin, requireLab, requireSession, sessionCallerOf } from './authentication.ts';
+import {
+  callerOf,
+  checkSessionOrigin,
+  requireLab,
+  requireSession,
+  sessionCallerOf,
+} from './authentication.ts';
 import { createLimits, rateLimited } from './limits.ts';
 import type { RateLimitDecision } from './rate-limit.ts';
 import { empty, errorReply, toResponse } from './responses.ts';

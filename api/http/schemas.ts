@@ -131,7 +131,9 @@ export const keyListSchema = z
   .meta({ id: 'ApiKeyList' });
 
 export const createdKeySchema = z
-  .object({ data: apiKeySchema.extend({ key: z.string().describe('The key itself: shown this once, never again') }) })
+  .object({
+    data: apiKeySchema.extend({ key: z.string().describe('The key itself: shown this once, never again') }),
+  })
   .meta({ id: 'CreatedApiKey' });
 
 export const rotatedKeySchema = z

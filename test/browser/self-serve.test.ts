@@ -30,13 +30,17 @@ afterAll(async () => {
 
 const keyStates = async () =>
   Object.fromEntries(
-    await page.locator('tr[data-key-id]').evaluateAll((rows) =>
-      rows.map((row) => [row.getAttribute('data-key-id'), row.children[2]!.textContent!.trim()]),
-    ),
+    await page
+      .locator('tr[data-key-id]')
+      .evaluateAll((rows) =>
+        rows.map((row) => [row.getAttribute('data-key-id'), row.children[2]!.textContent!.trim()]),
+      ),
   ) as Record<string, string>;
 
 const apiWith = (key: string) =>
-  fetch(`${ctx.server.url}/api/v1/requests`, { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.status);
+  fetch(`${ctx.server.url}/api/v1/requests`, { headers: { Authorization: `Bearer ${key}` } }).then(
+    (r) => r.status,
+  );
 
 describe('the journey, JavaScript off', () => {
   test('the access form: errors beside the fields with what was typed kept, then received', async () => {
@@ -51,7 +55,9 @@ describe('the journey, JavaScript off', () => {
     expect(await page.getByLabel('Organisation').inputValue()).toBe('Browser Lab');
     expect(await page.getByLabel('Work email').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('What you intend to use the data for').fill('Evaluating ASR on insurance claims calls.');
+    await page
+      .getByLabel('What you intend to use the data for')
+      .fill('Evaluating ASR on insurance claims calls.');
     await page.getByLabel('Conversational audio').check();
     await page.getByRole('button', { name: 'Request access' }).click();
     await page.getByRole('heading', { name: /your request is in/ }).waitFor();
@@ -59,7 +65,9 @@ describe('the journey, JavaScript off', () => {
   });
 
   test('the operator approves; the sign-in mail signs in; the cookie is HttpOnly and SameSite=Lax', async () => {
-    const request = (await opsJson(ctx.operator, 'access', 'list', '--status', 'pending')).find((r: any) => r.email === email);
+    const request = (await opsJson(ctx.operator, 'access', 'list', '--status', 'pending')).find(
+      (r: any) => r.email === email,
+    );
     const approved = await opsJson(ctx.operator, 'access', 'approve', request.id);
     orgId = approved.org_id;
     const link = signinLinkIn(await mailTo(ctx.smtp, email, /access .* is ready/i));
@@ -136,7 +144,10 @@ describe('the journey, JavaScript off', () => {
 
   test('the key is rotated with an hour of grace, then the old one revoked', async () => {
     await page.goto(`${ctx.server.url}/dashboard/keys/`);
-    const oldId = (await page.locator('tr[data-key-id]').filter({ hasText: firstKey.slice(0, 8) }).getAttribute('data-key-id'))!;
+    const oldId = (await page
+      .locator('tr[data-key-id]')
+      .filter({ hasText: firstKey.slice(0, 8) })
+      .getAttribute('data-key-id'))!;
     const row = page.locator(`tr[data-key-id="${oldId}"]`);
     await row.getByLabel('Grace (hours, 0–24)').fill('1');
     await row.getByRole('button', { name: 'Rotate' }).click();
@@ -145,7 +156,10 @@ describe('the journey, JavaScript off', () => {
     expect((await keyStates())[oldId]).toMatch(/^Rotated/);
     expect(await apiWith(firstKey)).toBe(200); // within its grace
     expect(await apiWith(successor)).toBe(200);
-    await page.locator(`tr[data-key-id="${oldId}"]`).getByRole('button', { name: /Revoke/ }).click();
+    await page
+      .locator(`tr[data-key-id="${oldId}"]`)
+      .getByRole('button', { name: /Revoke/ })
+      .click();
     await page.getByText(`Key ${oldId} is revoked`).waitFor();
     expect((await keyStates())[oldId]).toBe('Revoked');
     expect(await apiWith(firstKey)).toBe(401);
@@ -191,7 +205,9 @@ describe('every self-serve page: axe, screenshots, no sideways scroll', () => {
     await page.getByText('Check your inbox').waitFor();
     const before = Date.now();
     for (;;) {
-      const mails = ctx.smtp.received.filter((m) => m.envelopeTo.includes(email) && /sign-in link/.test(m.mail.subject ?? ''));
+      const mails = ctx.smtp.received.filter(
+        (m) => m.envelopeTo.includes(email) && /sign-in link/.test(m.mail.subject ?? ''),
+      );
       if (mails.length) {
         await page.goto(signinLinkIn(mails.at(-1)!));
         break;
@@ -211,8 +227,14 @@ describe('every self-serve page: axe, screenshots, no sideways scroll', () => {
       expect(response!.status(), path).toBe(200);
       expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
       expect(await page.locator('h1').count()).toBe(1);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        results.violations.map(
+          (v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
     for (const [label, viewport] of [

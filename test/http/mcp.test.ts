@@ -225,7 +225,10 @@ describe('a lab through its tools', () => {
   test('request_sample without an accepted NDA: nda_required, and get_nda says how it works', async () => {
     expectToolError(await plainLab.call('request_sample', { listing_id: LISTING_ID }), 'nda_required');
     const nda = await anonymous.call('get_nda');
-    expect(nda.structured.data).toMatchObject({ document: expect.stringMatching(/\/legal\/nda\/$/), arranged_by: 'dashboard' });
+    expect(nda.structured.data).toMatchObject({
+      document: expect.stringMatching(/\/legal\/nda\/$/),
+      arranged_by: 'dashboard',
+    });
   });
 });
 

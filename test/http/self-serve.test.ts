@@ -2,8 +2,13 @@
 // operator's approval → the sign-in mail from a real SMTP server on loopback → a session cookie (its attributes
 // checked on the wire) → the NDA → keys → a sample link → the download; the team; signing out. Every endpoint
 // answers as the contract says, with the error envelope for what it refuses.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectError } from '../support/api-client.ts';
 import {
@@ -39,13 +44,23 @@ const bearer = async (key: string, path = '/api/v1/requests', init: RequestInit 
     headers: { Authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) },
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: text ? JSON.parse(text) : undefined,
+  };
 };
 
 describe('access requests', () => {
   test('202 received, the same for a known address; both mails go out; 3 a day per address', async () => {
     const email = `asker.${Date.now()}@lab.example`;
-    const body = { organisation: 'Asker Lab', name: 'Ann Asker', email, intended_use: 'Benchmarking ASR models on accented speech.' };
+    const body = {
+      organisation: 'Asker Lab',
+      name: 'Ann Asker',
+      email,
+      intended_use: 'Benchmarking ASR models on accented speech.',
+    };
     const first = await postJson(ctx, '/api/v1/access-requests', body);
     expect(first.status, first.text).toBe(202);
     expect(first.body).toEqual({ data: { status: 'received' } });
@@ -54,7 +69,8 @@ describe('access requests', () => {
     expect(known.body).toEqual(first.body);
     await mailTo(ctx.smtp, email, /received your access request/i);
     await mailTo(ctx.smtp, 'sourcing@localhost', /Access requested by Asker Lab/);
-    for (let i = 0; i < 3; i++) expect((await postJson(ctx, '/api/v1/access-requests', body)).status).toBe(202);
+    for (let i = 0; i < 3; i++)
+      expect((await postJson(ctx, '/api/v1/access-requests', body)).status).toBe(202);
     const stored = (await opsJson(ctx.operator, 'access', 'list')).filter((r: any) => r.email === email);
     expect(stored).toHaveLength(3);
   });
@@ -79,7 +95,9 @@ describe('access requests', () => {
     expect(Object.keys(reply.body.error.fields)).toContain(field);
     await new Promise((resolve) => setTimeout(resolve, 1200)); // a background pass would have sent by now
     expect(ctx.smtp.received.some((m) => /victim@evil/.test(m.envelopeTo.join()))).toBe(false);
-    expect(ctx.smtp.received.some((m) => m.envelopeTo.includes(email) || /Bad Lab/.test(m.mail.subject ?? ''))).toBe(false);
+    expect(
+      ctx.smtp.received.some((m) => m.envelopeTo.includes(email) || /Bad Lab/.test(m.mail.subject ?? '')),
+    ).toBe(false);
   });
 
   test('a form post from /access/ without JavaScript: 303 to the thank-you state', async () => {
@@ -101,9 +119,21 @@ describe('access requests', () => {
 
   test('ops access reject mails the reason; approving it again is refused', async () => {
     const email = `rejected.${Date.now()}@lab.example`;
-    await postJson(ctx, '/api/v1/access-requests', { organisation: 'No Lab', name: 'Nat', email, intended_use: 'Scraping everything we can find for a model.' });
+    await postJson(ctx, '/api/v1/access-requests', {
+      organisation: 'No Lab',
+      name: 'Nat',
+      email,
+      intended_use: 'Scraping everything we can find for a model.',
+    });
     const request = (await opsJson(ctx.operator, 'access', 'list')).find((r: any) => r.email === email);
-    const rejected = await opsJson(ctx.operator, 'access', 'reject', request.id, '--reason', 'Not a lab we can serve.');
+    const rejected = await opsJson(
+      ctx.operator,
+      'access',
+      'reject',
+      request.id,
+      '--reason',
+      'Not a lab we can serve.',
+    );
     expect(rejected.status).toBe('rejected');
     const mail = await mailTo(ctx.smtp, email, /^Your access request/);
     expect(mail.mail.text).toContain('Not a lab we can serve.');
@@ -123,7 +153,10 @@ describe('sign-in and the session cookie', () => {
     expect(attributes).toContain('path=/');
     expect(attributes).not.toContain('secure');
     expect(attributes.find((a) => a.startsWith('max-age='))).toBe(`max-age=${14 * 86400}`);
-    const dashboard = await fetch(`${ctx.server.url}/dashboard/`, { headers: { Cookie: signed.cookie }, redirect: 'manual' });
+    const dashboard = await fetch(`${ctx.server.url}/dashboard/`, {
+      headers: { Cookie: signed.cookie },
+      redirect: 'manual',
+    });
     expect(dashboard.status).toBe(200);
     expect(await dashboard.text()).toContain('Journey Lab');
   });
@@ -143,13 +176,27 @@ describe('sign-in and the session cookie', () => {
     }
   });
 
+  test('a link followed 20 times at once starts one session, not 20', async () => {
+    const own = await selfServeLab(ctx, 'Race Lab'); // sign-in links are limited per address: a lab of its own
+    const link = await freshLink(own.email);
+    const results = await Promise.all(Array.from({ length: 20 }, () => follow(link)));
+    expect(results.filter((r) => r.location === '/dashboard/')).toHaveLength(1);
+    expect(results.filter((r) => r.location === '/signin/?error=used')).toHaveLength(19);
+  });
+
   test('a sign-in link is asked for with the same 202 whether or not the address has an account', async () => {
     const known = await postJson(ctx, '/api/v1/session/link', { email: lab.email });
-    const unknown = await postJson(ctx, '/api/v1/session/link', { email: `nobody.${Date.now()}@lab.example` });
+    const unknown = await postJson(ctx, '/api/v1/session/link', {
+      email: `nobody.${Date.now()}@lab.example`,
+    });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
-    expectError(await postJson(ctx, '/api/v1/session/link', { email: 'a@b.example\r\nBcc: x@y.example' }), 422, 'invalid');
+    expectError(
+      await postJson(ctx, '/api/v1/session/link', { email: 'a@b.example\r\nBcc: x@y.example' }),
+      422,
+      'invalid',
+    );
   });
 
   test('a redirect after sign-in goes only to a dashboard page of this site', async () => {
@@ -161,9 +208,13 @@ describe('sign-in and the session cookie', () => {
   });
 
   test('a dashboard page without a session sends to /signin/ and back', async () => {
-    const response = await fetch(`${ctx.server.url}/dashboard/requests/new/?listing_id=${LISTING}`, { redirect: 'manual' });
+    const response = await fetch(`${ctx.server.url}/dashboard/requests/new/?listing_id=${LISTING}`, {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(`/signin/?next=${encodeURIComponent(`/dashboard/requests/new/?listing_id=${LISTING}`)}`);
+    expect(response.headers.get('location')).toBe(
+      `/signin/?next=${encodeURIComponent(`/dashboard/requests/new/?listing_id=${LISTING}`)}`,
+    );
   });
 });
 
@@ -194,7 +245,12 @@ describe('session requests', () => {
       account: { id: lab.accountId, email: lab.email, role: 'admin' },
       role: 'admin',
       nda: { state: 'none', version: null, accepted_at: null, accepted_by: null, verified_at: null },
-      rate_limit: { policy: 'per-key', limit: 100000, remaining: expect.any(Number), reset: expect.any(Number) },
+      rate_limit: {
+        policy: 'per-key',
+        limit: 100000,
+        remaining: expect.any(Number),
+        reset: expect.any(Number),
+      },
     });
     expect(me.body.data.key).toBeUndefined();
     expect(me.headers.get('cache-control')).toBe('private, no-store');
@@ -205,12 +261,19 @@ describe('session requests', () => {
     ['a foreign Origin', 'http://evil.example'],
     ['Origin "null"', 'null'],
     ['neither Origin nor Referer', null],
-  ])('an unsafe request with the cookie and %s is 403 forbidden, and nothing changes', async (_name, origin) => {
-    const before = (await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.count;
-    const reply = await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'csrf' }, origin });
-    expectError(reply, 403, 'forbidden');
-    expect((await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.count).toBe(before);
-  });
+  ])(
+    'an unsafe request with the cookie and %s is 403 forbidden, and nothing changes',
+    async (_name, origin) => {
+      const before = (await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.count;
+      const reply = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+        method: 'POST',
+        body: { name: 'csrf' },
+        origin,
+      });
+      expectError(reply, 403, 'forbidden');
+      expect((await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.count).toBe(before);
+    },
+  );
 
   test('a Referer of the site stands in for a missing Origin', async () => {
     const reply = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
@@ -227,7 +290,11 @@ describe('session requests', () => {
       fetch(`${ctx.server.url}/dashboard/keys/`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { Cookie: lab.cookie, Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: {
+          Cookie: lab.cookie,
+          Origin: ctx.siteUrl,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
         body: new URLSearchParams(fields),
       });
     const without = await post({ action: 'create', name: 'no token' });
@@ -235,14 +302,20 @@ describe('session requests', () => {
     expect(await without.text()).not.toMatch(/dss_[0-9A-Za-z]{38}/);
     const forged = await post({ action: 'create', name: 'forged', csrf: 'A'.repeat(32) });
     expect(forged.status).toBe(403);
-    const page = await (await fetch(`${ctx.server.url}/dashboard/keys/`, { headers: { Cookie: lab.cookie } })).text();
+    const page = await (
+      await fetch(`${ctx.server.url}/dashboard/keys/`, { headers: { Cookie: lab.cookie } })
+    ).text();
     const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
     const ok = await post({ action: 'create', name: 'with token', csrf });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toMatch(/dss_[0-9A-Za-z]{38}/);
     const logoutWithout = await fetch(`${ctx.server.url}/api/v1/session/logout`, {
       method: 'POST',
-      headers: { Cookie: lab.cookie, Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Cookie: lab.cookie,
+        Origin: ctx.siteUrl,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: '',
     });
     expect(logoutWithout.status).toBe(403);
@@ -250,17 +323,25 @@ describe('session requests', () => {
   });
 
   test('a form with errors answers 422 with each error beside its field and what was typed kept', async () => {
-    const page = await (await fetch(`${ctx.server.url}/dashboard/keys/`, { headers: { Cookie: lab.cookie } })).text();
+    const page = await (
+      await fetch(`${ctx.server.url}/dashboard/keys/`, { headers: { Cookie: lab.cookie } })
+    ).text();
     const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
     const response = await fetch(`${ctx.server.url}/dashboard/keys/`, {
       method: 'POST',
-      headers: { Cookie: lab.cookie, Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Cookie: lab.cookie,
+        Origin: ctx.siteUrl,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ action: 'create', name: 'kept name', expires_in_days: '999', csrf }),
     });
     expect(response.status).toBe(422);
     const html = await response.text();
     expect(html).toMatch(/id="field-expires_in_days-error"/);
-    expect(html).toMatch(/aria-invalid="true"[^>]*aria-describedby="field-expires_in_days-error"|aria-describedby="field-expires_in_days-hint field-expires_in_days-error"/);
+    expect(html).toMatch(
+      /aria-invalid="true"[^>]*aria-describedby="field-expires_in_days-error"|aria-describedby="field-expires_in_days-hint field-expires_in_days-error"/,
+    );
     expect(html).toContain('value="kept name"');
   });
 });
@@ -269,7 +350,11 @@ describe('the NDA', () => {
   test('GET /api/v1/nda: version and the SHA-256 of content/legal/nda.md, the page names both', async () => {
     const reply = await postJsonGet('/api/v1/nda');
     const sha256 = createHash('sha256').update(readFileSync('content/legal/nda.md')).digest('hex');
-    expect(reply.body.data).toEqual({ version: expect.any(String), sha256, url: `${ctx.siteUrl}/legal/nda/` });
+    expect(reply.body.data).toEqual({
+      version: expect.any(String),
+      sha256,
+      url: `${ctx.siteUrl}/legal/nda/`,
+    });
     const page = await (await fetch(`${ctx.server.url}/legal/nda/`)).text();
     expect(page).toContain(sha256);
     expect(page).toContain(reply.body.data.version);
@@ -280,16 +365,45 @@ describe('the NDA', () => {
     const { version, sha256 } = (await postJsonGet('/api/v1/nda')).body.data;
     const signer = { signer_name: 'Ada Admin', signer_title: 'Head of Data', authorised: true };
     const path = '/api/v1/nda/acceptances';
-    expectError(await sessionCall(ctx, lab.cookie, path, { method: 'POST', body: { version: '1999-01-01', sha256, ...signer } }), 409, 'nda_outdated');
-    expectError(await sessionCall(ctx, lab.cookie, path, { method: 'POST', body: { version, sha256: '0'.repeat(64), ...signer } }), 409, 'nda_outdated');
-    const untick = await sessionCall(ctx, lab.cookie, path, { method: 'POST', body: { version, sha256, ...signer, authorised: false } });
+    expectError(
+      await sessionCall(ctx, lab.cookie, path, {
+        method: 'POST',
+        body: { version: '1999-01-01', sha256, ...signer },
+      }),
+      409,
+      'nda_outdated',
+    );
+    expectError(
+      await sessionCall(ctx, lab.cookie, path, {
+        method: 'POST',
+        body: { version, sha256: '0'.repeat(64), ...signer },
+      }),
+      409,
+      'nda_outdated',
+    );
+    const untick = await sessionCall(ctx, lab.cookie, path, {
+      method: 'POST',
+      body: { version, sha256, ...signer, authorised: false },
+    });
     expectError(untick, 422, 'invalid');
     expect(untick.body.error.fields).toHaveProperty('authorised');
-    const accepted = await sessionCall(ctx, lab.cookie, path, { method: 'POST', body: { version, sha256, ...signer }, headers: { 'User-Agent': 'journey-test' } });
+    const accepted = await sessionCall(ctx, lab.cookie, path, {
+      method: 'POST',
+      body: { version, sha256, ...signer },
+      headers: { 'User-Agent': 'journey-test' },
+    });
     expect(accepted.status, accepted.text).toBe(201);
-    expect(accepted.body.data.nda).toMatchObject({ state: 'accepted', version, accepted_by: 'Ada Admin, Head of Data' });
+    expect(accepted.body.data.nda).toMatchObject({
+      state: 'accepted',
+      version,
+      accepted_by: 'Ada Admin, Head of Data',
+    });
     const me = await sessionCall(ctx, lab.cookie, '/api/v1/me');
-    expect(me.body.data.nda).toMatchObject({ state: 'accepted', version, accepted_by: 'Ada Admin, Head of Data' });
+    expect(me.body.data.nda).toMatchObject({
+      state: 'accepted',
+      version,
+      accepted_by: 'Ada Admin, Head of Data',
+    });
     const mail = await mailTo(ctx.smtp, 'sourcing@localhost', /NDA accepted by Journey Lab/);
     expect(mail.mail.text).toContain('journey-test');
     expect(mail.mail.text).toContain(sha256);
@@ -305,7 +419,10 @@ async function postJsonGet(path: string) {
 
 describe('keys from the dashboard', () => {
   test('create (shown once), list (never the key), use, rotate with grace, rotate without, revoke', async () => {
-    const created = await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'eval pipeline', expires_in_days: 30 } });
+    const created = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+      method: 'POST',
+      body: { name: 'eval pipeline', expires_in_days: 30 },
+    });
     expect(created.status, created.text).toBe(201);
     const first = created.body.data;
     expect(first.key).toMatch(/^dss_[0-9A-Za-z]{38}$/);
@@ -315,7 +432,10 @@ describe('keys from the dashboard', () => {
     expect(listed.body.data.find((k: any) => k.id === first.id)).not.toHaveProperty('key');
     expect((await bearer(first.key)).status).toBe(200);
 
-    const graced = await sessionCall(ctx, lab.cookie, `/api/v1/keys/${first.id}/rotate`, { method: 'POST', body: { grace_hours: 1 } });
+    const graced = await sessionCall(ctx, lab.cookie, `/api/v1/keys/${first.id}/rotate`, {
+      method: 'POST',
+      body: { grace_hours: 1 },
+    });
     expect(graced.status, graced.text).toBe(201);
     expect(graced.body.data.replaces).toMatchObject({ id: first.id, state: 'grace' });
     const inGrace = Date.parse(graced.body.data.replaces.revoked_at) - Date.now();
@@ -328,17 +448,54 @@ describe('keys from the dashboard', () => {
     expect(now.status, now.text).toBe(201);
     expectError(await bearer(second.key), 401, 'unauthorized');
 
-    expect((await sessionCall(ctx, lab.cookie, `/api/v1/keys/${first.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(
+      (await sessionCall(ctx, lab.cookie, `/api/v1/keys/${first.id}`, { method: 'DELETE' })).status,
+    ).toBe(204);
     const revoked = await bearer(first.key);
     expectError(revoked, 401, 'unauthorized');
     expect(revoked.body.error.message).toMatch(/revoked/);
-    expectError(await sessionCall(ctx, lab.cookie, `/api/v1/keys/${second.id}/rotate`, { method: 'POST', body: { grace_hours: 25 } }), 422, 'invalid');
+    expectError(
+      await sessionCall(ctx, lab.cookie, `/api/v1/keys/${second.id}/rotate`, {
+        method: 'POST',
+        body: { grace_hours: 25 },
+      }),
+      422,
+      'invalid',
+    );
+  });
+
+  test('two rotations of one key at once give one successor; the other is 409', async () => {
+    const key = (
+      await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'twice' } })
+    ).body.data;
+    const both = await Promise.all(
+      [1, 2].map(() => sessionCall(ctx, lab.cookie, `/api/v1/keys/${key.id}/rotate`, { method: 'POST' })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expectError(
+      both.find((r) => r.status === 409)!,
+      409,
+      'conflict',
+    );
+    const successors = (await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.data.filter(
+      (k: any) => k.name === 'twice' && k.id !== key.id,
+    );
+    expect(successors).toHaveLength(1);
   });
 
   test('a key never manages keys or the team: 403 forbidden', async () => {
-    const key = (await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'ci' } })).body.data;
+    const key = (await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'ci' } }))
+      .body.data;
     expectError(await bearer(key.key, '/api/v1/keys'), 403, 'forbidden');
-    expectError(await bearer(key.key, '/api/v1/keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' }), 403, 'forbidden');
+    expectError(
+      await bearer(key.key, '/api/v1/keys', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"name":"x"}',
+      }),
+      403,
+      'forbidden',
+    );
     expectError(await bearer(key.key, `/api/v1/keys/${key.id}`, { method: 'DELETE' }), 403, 'forbidden');
     expectError(await bearer(key.key, '/api/v1/team'), 403, 'forbidden');
     expectError(await bearer(key.key, '/api/v1/nda/acceptances', { method: 'POST' }), 403, 'forbidden');
@@ -348,10 +505,24 @@ describe('keys from the dashboard', () => {
 
   test("another organisation's key and account ids are 404", async () => {
     const other = await selfServeLab(ctx, 'Other Lab');
-    const theirs = (await sessionCall(ctx, other.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'theirs' } })).body.data;
-    expectError(await sessionCall(ctx, lab.cookie, `/api/v1/keys/${theirs.id}/rotate`, { method: 'POST' }), 404, 'not_found');
-    expectError(await sessionCall(ctx, lab.cookie, `/api/v1/keys/${theirs.id}`, { method: 'DELETE' }), 404, 'not_found');
-    expectError(await sessionCall(ctx, lab.cookie, `/api/v1/team/${other.accountId}`, { method: 'DELETE' }), 404, 'not_found');
+    const theirs = (
+      await sessionCall(ctx, other.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'theirs' } })
+    ).body.data;
+    expectError(
+      await sessionCall(ctx, lab.cookie, `/api/v1/keys/${theirs.id}/rotate`, { method: 'POST' }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await sessionCall(ctx, lab.cookie, `/api/v1/keys/${theirs.id}`, { method: 'DELETE' }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await sessionCall(ctx, lab.cookie, `/api/v1/team/${other.accountId}`, { method: 'DELETE' }),
+      404,
+      'not_found',
+    );
     expect((await bearer(theirs.key)).status).toBe(200);
     expect((await sessionCall(ctx, other.cookie, '/api/v1/me')).status).toBe(200);
   });
@@ -363,17 +534,25 @@ describe('the team', () => {
     const me = await sessionCall(ctx, member.cookie, '/api/v1/me');
     expect(me.body.data).toMatchObject({ role: 'member', organisation: { id: lab.orgId } });
     expect((await sessionCall(ctx, member.cookie, '/api/v1/keys')).status).toBe(200);
-    expect((await sessionCall(ctx, member.cookie, '/api/v1/team')).body.data.map((m: any) => m.email)).toContain(member.email);
+    expect(
+      (await sessionCall(ctx, member.cookie, '/api/v1/team')).body.data.map((m: any) => m.email),
+    ).toContain(member.email);
     const { version, sha256 } = (await postJsonGet('/api/v1/nda')).body.data;
     for (const [method, path, body] of [
       ['POST', '/api/v1/keys', { name: 'member key' }],
       ['POST', '/api/v1/team/invitations', { email: 'friend@lab.example', role: 'admin' }],
       ['DELETE', `/api/v1/team/${lab.accountId}`, undefined],
-      ['POST', '/api/v1/nda/acceptances', { version, sha256, signer_name: 'M', signer_title: 'M', authorised: true }],
+      [
+        'POST',
+        '/api/v1/nda/acceptances',
+        { version, sha256, signer_name: 'M', signer_title: 'M', authorised: true },
+      ],
     ] as const) {
       expectError(await sessionCall(ctx, member.cookie, path, { method, body }), 403, 'forbidden');
     }
-    expect((await sessionCall(ctx, lab.cookie, `/api/v1/team/${member.accountId}`, { method: 'DELETE' })).status).toBe(204);
+    expect(
+      (await sessionCall(ctx, lab.cookie, `/api/v1/team/${member.accountId}`, { method: 'DELETE' })).status,
+    ).toBe(204);
     expectError(await sessionCall(ctx, member.cookie, '/api/v1/me'), 401, 'unauthorized');
     // A removed account asks for a sign-in link: the same 202, and no mail comes.
     expect((await postJson(ctx, '/api/v1/session/link', { email: member.email })).status).toBe(202);
@@ -381,11 +560,37 @@ describe('the team', () => {
     expect(mailsTo(ctx.smtp, member.email)).toHaveLength(1); // the invitation only
   });
 
+  test('two admins removing each other at once: one goes, the last admin stays (409)', async () => {
+    const team = await selfServeLab(ctx, 'Standoff Lab');
+    const second = await invited(ctx, team, 'admin');
+    const [a, b] = await Promise.all([
+      sessionCall(ctx, team.cookie, `/api/v1/team/${second.accountId}`, { method: 'DELETE' }),
+      sessionCall(ctx, second.cookie, `/api/v1/team/${team.accountId}`, { method: 'DELETE' }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    // Either one removal wins and the other finds the last admin (409), or the winner's removal ended the other's
+    // session before it was checked (401): never both removed.
+    expect([
+      [204, 409],
+      [204, 401],
+    ]).toContainEqual(statuses);
+    const admins = (await opsJson(ctx.operator, 'account', 'list', '--org', team.orgId)).filter(
+      (x: any) => x.role === 'admin' && !x.removed_at,
+    );
+    expect(admins).toHaveLength(1);
+  });
+
   test('the last admin cannot be removed (409); a second admin can be', async () => {
-    expectError(await sessionCall(ctx, lab.cookie, `/api/v1/team/${lab.accountId}`, { method: 'DELETE' }), 409, 'conflict');
+    expectError(
+      await sessionCall(ctx, lab.cookie, `/api/v1/team/${lab.accountId}`, { method: 'DELETE' }),
+      409,
+      'conflict',
+    );
     const second = await invited(ctx, lab, 'admin');
     expect((await sessionCall(ctx, second.cookie, '/api/v1/me')).body.data.role).toBe('admin');
-    expect((await sessionCall(ctx, lab.cookie, `/api/v1/team/${second.accountId}`, { method: 'DELETE' })).status).toBe(204);
+    expect(
+      (await sessionCall(ctx, lab.cookie, `/api/v1/team/${second.accountId}`, { method: 'DELETE' })).status,
+    ).toBe(204);
     const accounts = await opsJson(ctx.operator, 'account', 'list', '--org', lab.orgId);
     expect(accounts.find((a: any) => a.id === second.accountId).removed_at).toEqual(expect.any(String));
     expect(accounts.find((a: any) => a.id === lab.accountId).role).toBe('admin');
@@ -406,6 +611,97 @@ describe('a sample, asked with the session, mailed and downloaded', () => {
   });
 });
 
+describe('the rendered pages', () => {
+  test('are valid HTML (the Nu checker), a form with its errors too', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dss-self-serve-html-'));
+    const pages = [
+      '/access/',
+      '/signin/',
+      '/dashboard/',
+      '/dashboard/keys/',
+      '/dashboard/nda/',
+      '/dashboard/requests/',
+      `/dashboard/requests/new/?listing_id=${LISTING}`,
+      '/dashboard/samples/',
+      `/dashboard/samples/new/?listing_id=${LISTING}`,
+      '/dashboard/team/',
+      '/dashboard/webhooks/',
+      '/dashboard/audit/',
+    ];
+    for (const [i, path] of pages.entries()) {
+      const response = await fetch(ctx.server.url + path, { headers: { Cookie: lab.cookie } });
+      expect(response.status, path).toBe(200);
+      await writeFile(join(dir, `page-${i}.html`), await response.text());
+    }
+    const invalid = await fetch(`${ctx.server.url}/access/`, {
+      method: 'POST',
+      headers: { Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ organisation: 'X', name: '', email: 'nope', intended_use: 'short' }),
+    });
+    expect(invalid.status).toBe(422);
+    await writeFile(join(dir, 'access-errors.html'), await invalid.text());
+    const result = await promisify(execFile)(
+      'java',
+      ['-jar', 'node_modules/vnu-jar/build/dist/vnu.jar', '--errors-only', '--format', 'json', dir],
+      { maxBuffer: 16 * 1024 * 1024 },
+    ).catch((error: { stdout: string; stderr: string }) => error);
+    const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as {
+      messages: { type: string; url: string; message: string }[];
+    };
+    expect(report.messages.filter((m) => m.type === 'error').map((m) => `${m.url}: ${m.message}`)).toEqual(
+      [],
+    );
+  }, 120_000);
+});
+
+describe('the cookie when SITE_URL is https', () => {
+  test('__Host- prefix and Secure on the wire; the Origin must be the https site', async () => {
+    const secure = await startSelfServe({ SITE_URL: 'https://dss.example' });
+    try {
+      const over = secure;
+      const signed = await selfServeLabAt(over);
+      expect(signed.setCookie).toMatch(/^__Host-dss_session=[A-Za-z0-9_-]{43}; /);
+      const attributes = signed.setCookie.split(';').map((part) => part.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
+      expect(attributes.some((a) => a.startsWith('domain='))).toBe(false);
+      const me = await sessionCall(over, signed.cookie, '/api/v1/me');
+      expect(me.status, me.text).toBe(200);
+      // The plain-http origin of the same host is another origin.
+      expectError(
+        await sessionCall(over, signed.cookie, '/api/v1/keys', {
+          method: 'POST',
+          body: { name: 'x' },
+          origin: 'http://dss.example',
+        }),
+        403,
+        'forbidden',
+      );
+      expect(
+        (await sessionCall(over, signed.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'x' } }))
+          .status,
+      ).toBe(201);
+    } finally {
+      await secure.stop();
+    }
+  });
+});
+
+/** The start of the journey on a server whose SITE_URL is not its own address: the mailed link is followed there. */
+async function selfServeLabAt(at: SelfServe) {
+  const email = `secure.${Date.now()}@lab.example`;
+  await postJson(at, '/api/v1/access-requests', {
+    organisation: 'Secure Lab',
+    name: 'S',
+    email,
+    intended_use: 'Evaluating models on secure transport.',
+  });
+  const request = (await opsJson(at.operator, 'access', 'list')).find((r: any) => r.email === email);
+  await opsJson(at.operator, 'access', 'approve', request.id);
+  const link = new URL(signinLinkIn(await mailTo(at.smtp, email, /access .* is ready/i)));
+  expect(link.origin).toBe(at.siteUrl);
+  return follow(`${at.server.url}${link.pathname}${link.search}`);
+}
+
 describe('signing out', () => {
   test('logout ends this session; ?all=true ends every session of the account', async () => {
     const own = await selfServeLab(ctx, 'Sign-out Lab'); // sign-in links are limited per address: a lab of its own
@@ -416,7 +712,10 @@ describe('signing out', () => {
     expect(out.headers.getSetCookie()[0]).toMatch(/^dss_session=; .*Max-Age=0/);
     expectError(await sessionCall(ctx, a.cookie, '/api/v1/me'), 401, 'unauthorized');
     expect((await sessionCall(ctx, b.cookie, '/api/v1/me')).status).toBe(200);
-    expect((await sessionCall(ctx, b.cookie, '/api/v1/session/logout?all=true', { method: 'POST' })).status).toBe(204);
-    for (const cookie of [b.cookie, own.cookie]) expectError(await sessionCall(ctx, cookie, '/api/v1/me'), 401, 'unauthorized');
+    expect(
+      (await sessionCall(ctx, b.cookie, '/api/v1/session/logout?all=true', { method: 'POST' })).status,
+    ).toBe(204);
+    for (const cookie of [b.cookie, own.cookie])
+      expectError(await sessionCall(ctx, cookie, '/api/v1/me'), 401, 'unauthorized');
   });
 });

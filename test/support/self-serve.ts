@@ -24,7 +24,8 @@ export async function startSelfServe(env: Record<string, string> = {}): Promise<
   requireBuild();
   const smtp = await startSmtp();
   const port = env.PORT ? Number(env.PORT) : await freePort(); // a restart keeps its port (and SITE_URL)
-  const siteUrl = `http://127.0.0.1:${port}`;
+  // SITE_URL is the server's own address unless a test gives another (an https site behind a proxy).
+  const siteUrl = env.SITE_URL ?? `http://127.0.0.1:${port}`;
   const server = await startServer({
     PORT: String(port),
     SITE_URL: siteUrl,
@@ -118,17 +119,33 @@ export async function sessionCall(
   return { status: response.status, headers: response.headers, text, body: parsed };
 }
 
-export async function postJson(ctx: SelfServe, path: string, body: unknown, headers: Record<string, string> = {}) {
+export async function postJson(
+  ctx: SelfServe,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(ctx.server.url + path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: text ? JSON.parse(text) : undefined,
+  };
 }
 
-export type SelfServeLab = { orgId: string; accountId: string; email: string; cookie: string; accessId: string };
+export type SelfServeLab = {
+  orgId: string;
+  accountId: string;
+  email: string;
+  cookie: string;
+  accessId: string;
+};
 
 let labs = 0;
 
@@ -149,7 +166,13 @@ export async function selfServeLab(ctx: SelfServe, name = 'Self Serve Lab'): Pro
   const mail = await mailTo(ctx.smtp, email, /access .* is ready/i);
   const signed = await follow(signinLinkIn(mail));
   expect(signed.status).toBe(303);
-  return { orgId: approved.org_id, accountId: approved.account_id, email, cookie: signed.cookie, accessId: request.id };
+  return {
+    orgId: approved.org_id,
+    accountId: approved.account_id,
+    email,
+    cookie: signed.cookie,
+    accessId: request.id,
+  };
 }
 
 /** A member (or admin) invited by `admin`, signed in from the invitation's link. */

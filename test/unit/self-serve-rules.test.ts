@@ -31,7 +31,10 @@ beforeEach(async () => {
   store = await openStore({ dataDir: await mkdtemp(join(tmpdir(), 'dss-self-serve-')) });
   ({ org, account } = await store.transact(async (tx) => {
     const made = await createOrg(tx, 'Rules Lab', T0);
-    return { org: made, account: await addAccount(tx, { orgId: made.id, email: 'admin@rules.example', verified: true }, T0) };
+    return {
+      org: made,
+      account: await addAccount(tx, { orgId: made.id, email: 'admin@rules.example', verified: true }, T0),
+    };
   }));
 });
 
@@ -46,20 +49,48 @@ describe('sign-in links', () => {
     await store.transact((tx) => mailSigninLink(tx, account, SITE, T0));
     const token = await tokenMailedTo(account.email);
     const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-    expect(await store.transact((tx) => redeemSigninToken(tx, altered, T0))).toEqual({ ok: false, reason: 'invalid' });
-    expect(await store.transact((tx) => redeemSigninToken(tx, token, later(15 * MIN)))).toEqual({ ok: false, reason: 'expired' });
+    expect(await store.transact((tx) => redeemSigninToken(tx, altered, T0))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await store.transact((tx) => redeemSigninToken(tx, token, later(15 * MIN)))).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
     expect((await store.transact((tx) => redeemSigninToken(tx, token, later(15 * MIN - 1)))).ok).toBe(true);
-    expect(await store.transact((tx) => redeemSigninToken(tx, token, later(15 * MIN - 1)))).toEqual({ ok: false, reason: 'used' });
+    expect(await store.transact((tx) => redeemSigninToken(tx, token, later(15 * MIN - 1)))).toEqual({
+      ok: false,
+      reason: 'used',
+    });
     // Only the hash is stored, never the token.
     expect(JSON.stringify(await store.allRecords('signin_tokens'))).not.toContain(token);
   });
 
   test('an invitation makes a verified account with its role on first use, once', async () => {
-    await store.transact((tx) => mailInvitation(tx, { email: 'new@rules.example', role: 'member', orgId: org.id, invitedBy: 'Ada' }, SITE, T0));
+    await store.transact((tx) =>
+      mailInvitation(
+        tx,
+        { email: 'new@rules.example', role: 'member', orgId: org.id, invitedBy: 'Ada' },
+        SITE,
+        T0,
+      ),
+    );
     const token = await tokenMailedTo('new@rules.example');
     const used = await store.transact((tx) => redeemSigninToken(tx, token, later(6 * DAY)));
-    expect(used).toMatchObject({ ok: true, account: { email: 'new@rules.example', role: 'member', org_id: org.id, verified_at: expect.any(String) } });
-    expect(await store.transact((tx) => redeemSigninToken(tx, token, later(6 * DAY)))).toEqual({ ok: false, reason: 'used' });
+    expect(used).toMatchObject({
+      ok: true,
+      tokenId: expect.any(String),
+      account: {
+        email: 'new@rules.example',
+        role: 'member',
+        org_id: org.id,
+        verified_at: expect.any(String),
+      },
+    });
+    expect(await store.transact((tx) => redeemSigninToken(tx, token, later(6 * DAY)))).toEqual({
+      ok: false,
+      reason: 'used',
+    });
   });
 });
 
@@ -72,12 +103,13 @@ describe('sessions', () => {
     expect((await checkSession(store, value, later(2 * DAY - 1))).ok).toBe(true);
     expect(await checkSession(store, value, later(2 * DAY))).toEqual({ ok: false, reason: 'idle' });
     // Used every day: alive until the 14th day, then over, however active.
-    for (let day = 1; day < 14; day++) await store.transact((tx) => touchSession(tx, record, later(day * DAY)));
+    for (let day = 1; day < 14; day++)
+      await store.transact((tx) => touchSession(tx, record, later(day * DAY)));
     expect((await checkSession(store, value, later(14 * DAY - 1))).ok).toBe(true);
     expect(await checkSession(store, value, later(14 * DAY))).toEqual({ ok: false, reason: 'expired' });
   });
 
-  test("end when the account is removed from the team", async () => {
+  test('end when the account is removed from the team', async () => {
     const { value } = await store.transact((tx) => createSession(tx, account, meta, T0));
     await store.transact((tx) => tx.update('accounts', account.id, { removed_at: T0.toISOString() }));
     expect(await checkSession(store, value, T0)).toEqual({ ok: false, reason: 'ended' });
@@ -86,7 +118,9 @@ describe('sessions', () => {
 
 describe('keys', () => {
   test('an expired key is 401 with a message saying it expired', async () => {
-    const { key } = await store.transact((tx) => issueKey(tx, account.id, T0, { name: 'short', expiresInDays: 1 }));
+    const { key } = await store.transact((tx) =>
+      issueKey(tx, account.id, T0, { name: 'short', expiresInDays: 1 }),
+    );
     expect((await authenticate(store, key, later(DAY - 1))).ok).toBe(true);
     expect(await authenticate(store, key, later(DAY))).toEqual({ ok: false, reason: 'expired' });
     const refused = await callerOf(`Bearer ${key}`, store, later(DAY)).catch((error: unknown) => error);
@@ -106,8 +140,20 @@ describe('keys', () => {
 });
 
 test('3 access requests per address a day: the 4th is dropped, the next day one is taken again', async () => {
-  const input = { organisation: 'L', name: 'N', email: 'ask@rules.example', intended_use: 'A long enough intended use.' };
-  for (let i = 0; i < 3; i++) expect(await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(i * MIN)))).toBeDefined();
-  expect(await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(10 * MIN)))).toBeUndefined();
-  expect(await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(DAY + 3 * MIN)))).toBeDefined();
+  const input = {
+    organisation: 'L',
+    name: 'N',
+    email: 'ask@rules.example',
+    intended_use: 'A long enough intended use.',
+  };
+  for (let i = 0; i < 3; i++)
+    expect(
+      await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(i * MIN))),
+    ).toBeDefined();
+  expect(
+    await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(10 * MIN))),
+  ).toBeUndefined();
+  expect(
+    await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(DAY + 3 * MIN))),
+  ).toBeDefined();
 });

@@ -429,11 +429,15 @@ describe.each(ENGINES)('the $name engine: self-serve records (issue 21)', ({ ski
       await store.transact((tx) => tx.update('sessions', 'ses_1', { ended_at: at(5) }));
       expect((await store.sessionByHash('01'.repeat(32)))?.ended_at).toBe(at(5));
       expect((await store.signinTokenByHash('12'.repeat(32)))?.id).toBe('stk_2');
-      expect((await store.signinTokensSince('s1@lab.example', new Date(at(10)))).map((t) => t.id)).toEqual(['stk_2']);
+      expect((await store.signinTokensSince('s1@lab.example', new Date(at(10)))).map((t) => t.id)).toEqual([
+        'stk_2',
+      ]);
       expect((await store.accessRequests({})).map((r) => r.id)).toEqual(['acr_2', 'acr_1']);
       expect((await store.accessRequests({ status: 'pending' })).map((r) => r.id)).toEqual(['acr_1']);
       expect((await store.accessRequestById('acr_2'))?.status).toBe('approved');
-      expect((await store.accessRequestsSince('x@lab.example', new Date(at(10)))).map((r) => r.id)).toEqual(['acr_2']);
+      expect((await store.accessRequestsSince('x@lab.example', new Date(at(10)))).map((r) => r.id)).toEqual([
+        'acr_2',
+      ]);
       expect((await store.ndaAcceptances('org_s')).map((a) => a.id)).toEqual(['nda_1']);
       expect(await store.ndaAcceptances('org_t')).toEqual([]);
       // A hash names one session: a second with the same hash is refused.
@@ -443,4 +447,40 @@ describe.each(ENGINES)('the $name engine: self-serve records (issue 21)', ({ ski
       await store.close();
     },
   );
+});
+
+describe.each(ENGINES)('the $name engine: self-serve writes racing (issue 21)', ({ skip, place }) => {
+  test.skipIf(skip)('two admins removed at once: one goes, the last admin stays', async () => {
+    const { removeFromTeam } = await import('../../api/domain/labs/team.ts');
+    const store = await (await place())();
+    const admin = (id: string) => ({
+      id,
+      org_id: 'org_r',
+      email: `${id}@lab.example`,
+      name: null,
+      verified_at: at(0),
+      created_at: at(0),
+      role: 'admin' as const,
+      removed_at: null,
+    });
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [`acc_r${round}a`, `acc_r${round}b`];
+      await store.transact(async (tx) => {
+        if (round === 0) await tx.insert('orgs', org('org_r'));
+        await tx.insert('accounts', admin(a));
+        await tx.insert('accounts', admin(b));
+      });
+      const results = await Promise.allSettled(
+        [a, b].map((id) =>
+          store.transact(async (tx) => removeFromTeam(tx, (await tx.orgById('org_r'))!, id, new Date())),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const left = (await store.accountsOf('org_r')).filter((x) => !x.removed_at);
+      expect(left).toHaveLength(1);
+      // The survivor is removed by hand before the next round, so each round starts with two admins.
+      await store.transact((tx) => tx.update('accounts', left[0]!.id, { removed_at: at(1) }));
+    }
+    await store.close();
+  });
 });

@@ -1,10 +1,10 @@
 // Access requests (contract §8): anyone asks from /access/ or the API; the operator approves (a new organisation,
 // or joining one with --org, and a verified admin account, mailed a sign-in link) or rejects with a reason. At
-// most 3 per address a day; the answer is the same whether or not the address is known.
+// most 3 per address a UTC day; the answer is the same whether or not the address is known.
+import { createHash } from 'node:crypto';
 import { RefusedError } from '../../errors.ts';
 import type { AccessRequestRecord, AccessRequestStatus } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
-import { newId } from '../ids.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { accessApproved, accessRejected, accessRequestReceived, accessRequestToOperator } from './mails.ts';
 import { addAccount, createOrg, requireOrg } from './organisations.ts';
@@ -21,10 +21,14 @@ export async function submitAccessRequest(
   operatorEmail: string,
   now: Date,
 ): Promise<AccessRequestRecord | undefined> {
-  const today = await tx.accessRequestsSince(input.email, new Date(now.getTime() - DAY_MS));
+  // A UTC day's requests from the address; the id names the slot (address, day, count), so two instances racing
+  // for the last one insert the same id and one of them runs again and finds the day full (see signin.ts).
+  const day = Math.floor(now.getTime() / DAY_MS);
+  const today = await tx.accessRequestsSince(input.email, new Date(day * DAY_MS - 1));
   if (today.length >= ACCESS_REQUESTS_PER_EMAIL_PER_DAY) return undefined;
+  const slot = createHash('sha256').update(`${input.email}\n${day}\n${today.length}`).digest('base64url');
   const record: AccessRequestRecord = {
-    id: newId('acr'),
+    id: `acr_${slot.slice(0, 20)}`,
     organisation: input.organisation,
     name: input.name,
     email: input.email,

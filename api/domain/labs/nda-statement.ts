@@ -5,8 +5,12 @@ import { z } from 'zod';
 export const ndaStatementSchema = z
   .object({
     data: z.object({
-      document: z.url().describe('Where the NDA is published, with its version and SHA-256 (GET /api/v1/nda)'),
-      arranged_by: z.literal('dashboard').describe('Where the NDA is accepted: by an admin of the lab, signed in'),
+      document: z
+        .url()
+        .describe('Where the NDA is published, with its version and SHA-256 (GET /api/v1/nda)'),
+      arranged_by: z
+        .literal('dashboard')
+        .describe('Where the NDA is accepted: by an admin of the lab, signed in'),
       how_to_accept: z.string(),
       unlocks: z.array(z.string()).describe('What an accepted NDA opens'),
       check_state: z.string().describe('How a lab sees its NDA state'),

@@ -51,11 +51,12 @@ export async function createSession(
   account: Account,
   meta: { ip: string; userAgent: string; ttlDays: number },
   now: Date,
+  id = newId('ses'),
 ): Promise<{ value: string; record: SessionRecord; maxAgeSeconds: number }> {
   const value = newSecret();
   const maxAgeSeconds = meta.ttlDays * 86_400;
   const record: SessionRecord = {
-    id: newId('ses'),
+    id,
     hash: hashSecret(value),
     account_id: account.id,
     org_id: account.org_id,

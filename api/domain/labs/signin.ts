@@ -1,6 +1,7 @@
 // Sign-in by magic link (contract §8): a 256-bit token mailed as a link, valid 15 minutes and once; only its hash
 // is stored. Asking for one never tells whether the address has an account: the answer is the same, and only a
 // verified account's address gets a mail. Invitations are the same tokens, longer lived, that make the account.
+import { createHash } from 'node:crypto';
 import { RefusedError } from '../../errors.ts';
 import type { Account, Role, SigninTokenRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
@@ -11,7 +12,7 @@ import { hashSecret, newSecret, SECRET_PATTERN } from './secrets.ts';
 
 export const SIGNIN_TTL_MS = 15 * 60_000;
 export const INVITATION_TTL_MS = 7 * 86_400_000;
-/** Links mailed to one address per 15 minutes, whoever asks: a flood reaches an inbox a few times at most. */
+/** Links mailed to one address per 15-minute window, whoever asks: a flood reaches an inbox a few times at most. */
 export const LINKS_PER_EMAIL = 5;
 const LINK_WINDOW_MS = 15 * 60_000;
 
@@ -34,10 +35,11 @@ async function issueToken(
   fields: Pick<SigninTokenRecord, 'email' | 'purpose' | 'account_id' | 'org_id' | 'role'>,
   ttlMs: number,
   now: Date,
+  id = newId('stk'),
 ): Promise<{ token: string; record: SigninTokenRecord }> {
   const token = newSecret();
   const record: SigninTokenRecord = {
-    id: newId('stk'),
+    id,
     hash: hashSecret(token),
     ...fields,
     created_at: now.toISOString(),
@@ -48,15 +50,22 @@ async function issueToken(
   return { token, record };
 }
 
-/** True when another link may go to `email` now. */
-async function underEmailLimit(reads: StoreReads, email: string, now: Date): Promise<boolean> {
-  const recent = await reads.signinTokensSince(email, new Date(now.getTime() - LINK_WINDOW_MS));
-  return recent.length < LINKS_PER_EMAIL;
+/**
+ * The id of the next link `email` may get in this window, or undefined when the window is full. The id names the
+ * slot (address, window, count), so two instances racing for the last slot insert the same id: one insert fails
+ * on the primary key and its transaction runs again and finds the window full (the store's constraint, not a
+ * count that two READ COMMITTED transactions could both pass).
+ */
+async function nextLinkSlot(reads: StoreReads, email: string, now: Date): Promise<string | undefined> {
+  const window = Math.floor(now.getTime() / LINK_WINDOW_MS);
+  const taken = await reads.signinTokensSince(email, new Date(window * LINK_WINDOW_MS - 1));
+  if (taken.length >= LINKS_PER_EMAIL) return undefined;
+  return `stk_${createHash('sha256').update(`${email}\n${window}\n${taken.length}`).digest('base64url').slice(0, 24)}`;
 }
 
 /**
  * Mails a sign-in link when `email` (normalised) is a verified, current account's and its limit allows;
- * does nothing otherwise (LINKS_PER_EMAIL per 15 minutes). Returns nothing either way: the caller's answer must not depend on it.
+ * does nothing otherwise (LINKS_PER_EMAIL per 15-minute window). Returns nothing either way: the caller's answer must not depend on it.
  */
 export async function requestSigninLink(
   tx: Tx,
@@ -67,8 +76,9 @@ export async function requestSigninLink(
 ): Promise<void> {
   const account = await tx.accountByEmail(email);
   if (!account || !account.verified_at || account.removed_at) return;
-  if (!(await underEmailLimit(tx, email, now))) return;
-  await mailSigninLink(tx, account, siteUrl, now, undefined, next);
+  const slot = await nextLinkSlot(tx, email, now);
+  if (!slot) return;
+  await mailSigninLink(tx, account, siteUrl, now, undefined, next, slot);
 }
 
 /** A link for `account`, mailed (also used when the operator approves an access request). */
@@ -79,12 +89,14 @@ export async function mailSigninLink(
   now: Date,
   build = (link: string) => signinLinkMail(link, SIGNIN_TTL_MS / 60_000),
   next?: string,
+  id?: string,
 ): Promise<void> {
   const { token, record } = await issueToken(
     tx,
     { email: account.email, purpose: 'signin', account_id: account.id, org_id: account.org_id, role: null },
     SIGNIN_TTL_MS,
     now,
+    id,
   );
   await enqueueMail(tx, `signin:${record.id}`, account.email, build(signinLink(siteUrl, token, next)), now);
 }
@@ -109,11 +121,14 @@ export async function mailInvitation(
   return record;
 }
 
-export type Redeemed = { ok: true; account: Account } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
+export type Redeemed =
+  { ok: true; account: Account; tokenId: string } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
 
 /**
  * Uses a token once: the account it signs in (made, for an invitation). Any failure is one of three reasons, none
- * of which says whether an address has an account.
+ * of which says whether an address has an account. `tokenId` names the one session the token may start
+ * (sessionIdFor): two redemptions racing on PostgreSQL insert the same session id, and the loser runs again and
+ * finds the token used.
  */
 export async function redeemSigninToken(tx: Tx, token: string, now: Date): Promise<Redeemed> {
   if (!SECRET_PATTERN.test(token)) return { ok: false, reason: 'invalid' };
@@ -125,10 +140,14 @@ export async function redeemSigninToken(tx: Tx, token: string, now: Date): Promi
   if (record.purpose === 'signin') {
     const account = record.account_id ? await tx.accountById(record.account_id) : undefined;
     if (!account || account.removed_at || !account.verified_at) return { ok: false, reason: 'invalid' };
-    return { ok: true, account };
+    return { ok: true, account, tokenId: record.id };
   }
-  return { ok: true, account: await joinByInvitation(tx, record, now) };
+  return { ok: true, account: await joinByInvitation(tx, record, now), tokenId: record.id };
 }
+
+/** The id of the one session a sign-in token may start. */
+export const sessionIdFor = (tokenId: string) =>
+  `ses_${createHash('sha256').update(`session\n${tokenId}`).digest('base64url').slice(0, 24)}`;
 
 async function joinByInvitation(tx: Tx, record: SigninTokenRecord, now: Date): Promise<Account> {
   const existing = await tx.accountByEmail(record.email);

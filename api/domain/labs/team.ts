@@ -20,6 +20,9 @@ export async function removeFromTeam(tx: Tx, org: Org, accountId: string, now: D
     );
   }
   if (roleOf(account) === 'admin') {
+    // An empty write takes the organisation's row lock (PostgreSQL): two admins removing each other at once are
+    // counted one after the other, so the second finds the last admin. (The JSON engine runs writes one by one.)
+    await tx.update('orgs', org.id, {});
     const admins = (await teamOf(tx, org.id)).filter((a) => roleOf(a) === 'admin');
     if (admins.length <= 1) {
       throw new ApiError(

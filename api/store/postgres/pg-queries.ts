@@ -152,10 +152,10 @@ export class PgQueries implements StoreReads {
   }
 
   signinTokensSince(email: string, since: Date) {
-    return this.docs<'signin_tokens'>(
-      'SELECT doc FROM signin_tokens WHERE email = $1 AND created_at > $2',
-      [email, since.toISOString()],
-    );
+    return this.docs<'signin_tokens'>('SELECT doc FROM signin_tokens WHERE email = $1 AND created_at > $2', [
+      email,
+      since.toISOString(),
+    ]);
   }
 
   accessRequestById(id: string) {

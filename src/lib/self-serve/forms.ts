@@ -5,7 +5,7 @@ import type { AstroGlobal } from 'astro';
 import type { z } from 'zod';
 import { csrfMatches } from '../../../api/domain/labs/sessions.ts';
 import { sameOrigin } from '../../../api/http/authentication.ts';
-import { ApiError, type FieldErrors } from '../../../api/errors.ts';
+import { ApiError, RefusedError, type FieldErrors } from '../../../api/errors.ts';
 import { fieldErrors } from '../../../api/field-errors.ts';
 
 export type FormState = {
@@ -19,7 +19,11 @@ export type FormState = {
   done?: unknown;
 };
 
-export const emptyForm = (values: Record<string, string> = {}): FormState => ({ values, lists: {}, errors: {} });
+export const emptyForm = (values: Record<string, string> = {}): FormState => ({
+  values,
+  lists: {},
+  errors: {},
+});
 
 export class FormRefused extends Error {}
 
@@ -38,7 +42,9 @@ export async function readForm(
   }
   const data = await astro.request.formData().catch(() => new FormData());
   if (session && !csrfMatches(session.value, data.get('csrf'))) {
-    throw new FormRefused('This form is missing its security token or it has expired. Reload the page and send it again.');
+    throw new FormRefused(
+      'This form is missing its security token or it has expired. Reload the page and send it again.',
+    );
   }
   const state = emptyForm();
   for (const [name, value] of data) {
@@ -66,6 +72,12 @@ export function validate<S extends z.ZodType>(
 export function showError(error: unknown, state: FormState, astro: AstroGlobal): void {
   if (error instanceof FormRefused) {
     astro.response.status = 403;
+    state.message = error.message;
+    return;
+  }
+  if (error instanceof RefusedError) {
+    // A rule of the domain said no (a key rotated already, by a form sent twice): told, not a 500.
+    astro.response.status = 409;
     state.message = error.message;
     return;
   }
