@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,4 +64,36 @@ export function watch(page: Page, expectedStatus: (url: string) => number = () =
     }
   });
   return problems;
+}
+
+/** WCAG 2.1 A and AA violations axe finds on the page as it is, one line each (empty when there are none). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const WIDTHS = [
+  ['desktop', { width: 1366, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const;
+
+/**
+ * Full-page screenshots at desktop and phone width into screenshots/<name>-<width>.png (`load` shows the page again at
+ * each width), and how far each scrolls sideways (0 when nothing overflows).
+ */
+export async function photograph(
+  page: Page,
+  name: string,
+  load: () => Promise<unknown> = async () => {},
+): Promise<Record<string, number>> {
+  const overflow: Record<string, number> = {};
+  for (const [label, viewport] of WIDTHS) {
+    await page.setViewportSize(viewport);
+    await load();
+    await page.screenshot({ path: `screenshots/${name}-${label}.png`, fullPage: true });
+    overflow[label] = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  }
+  return overflow;
 }
