@@ -1,0 +1,62 @@
+// Lighthouse (performance, accessibility, best practices, SEO) in Debian's Chromium: its default mobile profile, with
+// simulated throttling, so a busy test machine changes the scores little.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { expect } from 'vitest';
+import { CHROMIUM } from './browser.ts';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+export type Audit = {
+  /** The page Lighthouse ended on (a redirect to /signin/ shows here). */
+  finalUrl: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  /** The audits that pull a category under 95, so a failure says what to fix. */
+  failing: string[];
+};
+
+export async function audit(
+  chrome: chromeLauncher.LaunchedChrome,
+  url: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<Audit> {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    extraHeaders,
+  });
+  const { categories, audits, finalDisplayedUrl } = result!.lhr;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]),
+  ) as Audit['scores'];
+  const failing = CATEGORIES.filter((c) => scores[c] < 95).flatMap((c) =>
+    categories[c]!.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9).map(
+      (ref) => `${c}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`,
+    ),
+  );
+  return { finalUrl: finalDisplayedUrl, scores, failing };
+}
+
+/** Each category at least 95, with the failing audits in the message when one is not. */
+export function expectPassing({ scores, failing }: Audit): void {
+  expect({ scores, failing }).toEqual({
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, expect.toSatisfy((n: number) => n >= 95)])),
+    failing: [],
+  });
+}
