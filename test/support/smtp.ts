@@ -32,12 +32,17 @@ export async function startSmtp(
       );
     },
   });
+  // A client that vanishes mid-session (an instance killed -9 by a test) resets its connection: the client's
+  // story, not this server's failure. Kept for a test that wants to look; never an uncaught exception.
+  const connectionErrors: Error[] = [];
+  server.on('error', (error: Error) => connectionErrors.push(error));
   const listenPort = port ?? (await freePort());
   await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   return {
     port: listenPort,
     url: `smtp://127.0.0.1:${listenPort}`,
     received,
+    connectionErrors,
     /** Waits until `count` messages have arrived (or fails after `ms`). */
     async waitFor(count: number, ms = 20_000): Promise<Received[]> {
       const until = Date.now() + ms;

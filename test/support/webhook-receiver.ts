@@ -47,7 +47,8 @@ export async function startWebhookReceiver(options: { failFirst?: number } = {})
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = createServer(async (request, response) => {
-    const body = await readBody(request);
+    const body = await readBody(request).catch(() => undefined);
+    if (body === undefined) return; // the sender went away mid-request: nothing was delivered
     let verified = false;
     let event: Received['event'];
     try {
