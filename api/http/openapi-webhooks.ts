@@ -17,6 +17,7 @@ export type OpenApiParts = {
   ): Record<string, unknown>;
   errors(...codes: ErrorCode[]): Record<string, unknown>;
   queryParameters(schema: z.ZodObject): unknown[];
+  idParameter(description: string): Record<string, unknown>;
   security: unknown[];
 };
 
@@ -54,16 +55,9 @@ const deliverySchema = z
 const SIGNED =
   'Signed as Standard Webhooks 1.0 specifies (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">): verify with a Standard Webhooks library and your endpoint\'s secret. Retried on a non-2xx answer or none in 10 s, first after 5 s, for 24 hours; at least once, in no promised order.';
 
-const idParameter = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  schema: { type: 'string' },
-  example: 'wh_4fQ9xT2mKp7Rz1LbN8Wc',
-};
-
 export function webhookOperations(parts: OpenApiParts) {
   const { component, ok, errors, security } = parts;
+  const endpointId = parts.idParameter('The endpoint id (wh_…)');
   const session = (...codes: ErrorCode[]) => errors('unauthorized', 'forbidden', ...codes, 'rate_limited');
   const paths = {
     '/api/v1/webhooks': {
@@ -113,7 +107,7 @@ export function webhookOperations(parts: OpenApiParts) {
           'Dashboard session, admin. It receives nothing more; deliveries still queued for it are dropped.',
         tags: ['Webhooks'],
         security,
-        parameters: [idParameter],
+        parameters: [endpointId],
         responses: { 204: { description: 'Deleted' }, ...session('not_found') },
       },
     },
@@ -125,7 +119,7 @@ export function webhookOperations(parts: OpenApiParts) {
           'Dashboard session, admin. Queues a webhook.test event for this endpoint only; its delivery is answered.',
         tags: ['Webhooks'],
         security,
-        parameters: [idParameter],
+        parameters: [endpointId],
         responses: { ...ok('Queued', z.object({ data: deliverySchema }), 202), ...session('not_found') },
       },
     },
@@ -137,7 +131,7 @@ export function webhookOperations(parts: OpenApiParts) {
           'Dashboard session, any role. Newest first, a page at a time: the event, the last status code, attempts and the next retry.',
         tags: ['Webhooks'],
         security,
-        parameters: [idParameter, ...parts.queryParameters(deliveriesQuerySchema)],
+        parameters: [endpointId, ...parts.queryParameters(deliveriesQuerySchema)],
         responses: {
           ...ok(
             'Newest first',

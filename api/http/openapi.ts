@@ -709,7 +709,14 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
     },
     ...selfServePaths(),
   };
-  const hooks = webhookOperations({ component, ok, errors, queryParameters, security: sessionOnly });
+  const hooks = webhookOperations({
+    component,
+    ok,
+    errors,
+    queryParameters,
+    idParameter,
+    security: sessionOnly,
+  });
   return {
     openapi: '3.1.0',
     info: {

@@ -3,12 +3,12 @@
 // permanent refusal (5xx) marks the mail failed for the operator (`ops mail list --status failed`). A sent
 // mail keeps its subject, recipient and status, not its body.
 //
-// Delivery is at least once: outcomes are recorded per chunk of CHUNK mails, in the same write that claims the
-// next chunk, so a crash after a send and before its record sends that mail again once its lease ends. A resend
-// carries the same Message-ID, and in the outbox it overwrites the same file. Recording each outcome on its own
-// cost a store commit per few mails: at 500 requests/s (1,000 mails/s) that was half of all commits.
+// Delivery is at least once (queue/drain.ts records outcomes in the write that claims the next chunk): a crash
+// after a send and before its record sends that mail again once its lease ends. A resend carries the same
+// Message-ID, and in the outbox it overwrites the same file.
 import type { MailRecord } from '../../store/records.ts';
 import type { Store, Tx } from '../../store/store.ts';
+import { drainQueue } from '../queue/drain.ts';
 import { isPermanent, type MailTransport } from './transport.ts';
 
 const LEASE_MS = 30_000;
@@ -37,46 +37,25 @@ export function createMailDelivery(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function deliver(): Promise<void> {
-    const { store } = deps;
-    if ((await store.dueMail(now(), 1)).length === 0) return;
-    // One write per chunk records the outcomes of the chunk just sent and claims the next: a claim of a thousand
-    // mails at once rewrote a dozen segments in one commit, and every request waited behind it.
-    let outcomes: Outcome[] = [];
-    for (let chunks = 0; ; chunks++) {
-      const sent = outcomes;
-      const claimed = await store.transact(async (tx) => {
-        for (const { mail, patch } of sent) await tx.update('mail', mail.id, patch);
-        return chunks < CHUNKS_PER_PASS ? claimDue(tx) : [];
-      });
-      if (claimed.length === 0) return;
-      outcomes = await sendAll(claimed);
-    }
+    if ((await deps.store.dueMail(now(), 1)).length === 0) return;
+    await drainQueue(deps.store, 'mail', {
+      claim: claimDue,
+      send: async (mail: MailRecord) => ({ id: mail.id, patch: await sendOne(mail) }),
+      maxChunks: CHUNKS_PER_PASS,
+      concurrency: SEND_CONCURRENCY,
+    });
   }
 
   /** Leases up to CHUNK due mails to this sender. */
   async function claimDue(tx: Tx): Promise<MailRecord[]> {
     const at = now();
     const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString();
-    const due = await tx.dueMail(at, CHUNK);
-    return Promise.all(
-      due.map((mail) => tx.update('mail', mail.id, { status: 'sending', lease_until: leaseUntil })),
-    );
+    const claimed: MailRecord[] = [];
+    // One after another: a PostgreSQL transaction is one connection, which runs one query at a time.
+    for (const mail of await tx.dueMail(at, CHUNK))
+      claimed.push(await tx.update('mail', mail.id, { status: 'sending', lease_until: leaseUntil }));
+    return claimed;
   }
-
-  async function sendAll(mails: MailRecord[]): Promise<Outcome[]> {
-    const outcomes: Outcome[] = [];
-    let next = 0;
-    const sender = async () => {
-      while (next < mails.length) {
-        const mail = mails[next++]!;
-        outcomes.push({ mail, patch: await sendOne(mail) });
-      }
-    };
-    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, sender));
-    return outcomes;
-  }
-
-  type Outcome = { mail: MailRecord; patch: Partial<MailRecord> };
 
   /** Sends one mail and says what to record of it; never throws. */
   async function sendOne(mail: MailRecord): Promise<Partial<MailRecord>> {

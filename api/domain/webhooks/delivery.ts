@@ -1,10 +1,11 @@
-// Delivers webhook events with the mail queue's discipline: claimed in one store write under a lease (two senders
-// never hold the same delivery), sent, and the outcomes recorded in one write. A crash between a send and its
-// record sends it again once the lease ends, with the same `webhook-id`: at least once, as contract §10 says.
+// Delivers webhook events with the mail queue's discipline (queue/drain.ts): claimed under a lease, so two senders
+// never hold the same delivery; a crash between a send and its record sends it again, with the same `webhook-id`:
+// at least once, as contract §10 says.
 // A failed attempt is retried on the schedule until 24 hours after the event; then the delivery is `failed`.
 import { Webhook } from 'standardwebhooks';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '../../store/records.ts';
 import type { Store, Tx } from '../../store/store.ts';
+import { drainQueue } from '../queue/drain.ts';
 import { postSigned, TIMEOUT_MS, type PostResult } from './post.ts';
 import type { SecretBox } from './secrets.ts';
 
@@ -31,21 +32,18 @@ export function createWebhookDelivery(deps: {
     1000 * deps.retrySeconds[Math.min(attempts, deps.retrySeconds.length) - 1]!;
 
   type Claimed = { delivery: WebhookDeliveryRecord; endpoint: WebhookEndpointRecord | undefined };
-  type Outcome = { id: string; patch: Partial<WebhookDeliveryRecord> };
 
   async function deliver(): Promise<boolean> {
-    const { store } = deps;
-    if ((await store.dueDeliveries(now(), 1)).length === 0) return false;
-    let outcomes: Outcome[] = [];
-    for (let chunks = 0; ; chunks++) {
-      const recorded = outcomes;
-      const claimed = await store.transact(async (tx) => {
-        for (const { id, patch } of recorded) await tx.update('deliveries', id, patch);
-        return chunks < CHUNKS_PER_PASS ? claimDue(tx) : [];
-      });
-      if (claimed.length === 0) return chunks >= CHUNKS_PER_PASS;
-      outcomes = await sendAll(claimed);
-    }
+    if ((await deps.store.dueDeliveries(now(), 1)).length === 0) return false;
+    return drainQueue(deps.store, 'deliveries', {
+      claim: claimDue,
+      send: async ({ delivery, endpoint }: Claimed) => ({
+        id: delivery.id,
+        patch: await attempt(delivery, endpoint),
+      }),
+      maxChunks: CHUNKS_PER_PASS,
+      concurrency: SEND_CONCURRENCY,
+    });
   }
 
   async function claimDue(tx: Tx): Promise<Claimed[]> {
@@ -58,19 +56,6 @@ export function createWebhookDelivery(deps: {
       claimed.push({ delivery, endpoint: await tx.webhookById(due.endpoint_id) });
     }
     return claimed;
-  }
-
-  async function sendAll(claimed: Claimed[]): Promise<Outcome[]> {
-    const outcomes: Outcome[] = [];
-    let next = 0;
-    const sender = async () => {
-      while (next < claimed.length) {
-        const { delivery, endpoint } = claimed[next++]!;
-        outcomes.push({ id: delivery.id, patch: await attempt(delivery, endpoint) });
-      }
-    };
-    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, sender));
-    return outcomes;
   }
 
   /** One attempt; says what to record of it, and never throws. */
