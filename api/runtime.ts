@@ -4,7 +4,8 @@ import { createBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import { createCatalog, type Catalog } from './domain/listings/catalog.ts';
 import { loadListings } from './domain/listings/listing-files.ts';
-import { createMailTransport, type MailTransport } from './domain/mail/transport.ts';
+import { createThreadedMailTransport } from './domain/mail/threaded-transport.ts';
+import type { MailTransport } from './domain/mail/transport.ts';
 import { fulfilDueSamples } from './domain/samples/fulfilment.ts';
 import { createLinkSigner, loadLinkSecret, type LinkSigner } from './domain/samples/links.ts';
 import { createWebhookDelivery } from './domain/webhooks/delivery.ts';
@@ -35,7 +36,7 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
   const serviceSecret = await loadLinkSecret(config);
   const signer = createLinkSigner(serviceSecret, config.sampleLinkTtlSeconds, config.siteUrl);
   const secrets = createSecretBox(serviceSecret);
-  const transport = createMailTransport(config);
+  const transport = createThreadedMailTransport(config);
   const samples = {
     store,
     catalog,

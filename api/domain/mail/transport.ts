@@ -21,8 +21,19 @@ export function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-export function createMailTransport(config: Config): MailTransport {
+/** What a transport is made from: plain values, so that a worker thread can be given them too. */
+export type TransportConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
+
+/** Where mail goes, said to the operator; never the SMTP password. */
+export function describeTransport(config: TransportConfig): string {
+  if (!config.smtpUrl) return `outbox ${join(config.dataDir, 'outbox')}`;
+  const url = new URL(config.smtpUrl);
+  return `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
+}
+
+export function createMailTransport(config: TransportConfig): MailTransport {
   const from = config.mailFrom;
+  const description = describeTransport(config);
   // Our id as the Message-ID: a receiver (and a test) can tell a resend of the same mail from a new one.
   const message = (mail: OutgoingMail) => ({
     from,
@@ -33,7 +44,6 @@ export function createMailTransport(config: Config): MailTransport {
     messageId: `<${mail.id}@dss>`,
   });
   if (config.smtpUrl) {
-    const url = new URL(config.smtpUrl);
     const transport = nodemailer.createTransport({
       url: config.smtpUrl,
       // A dead server must not hold a send for minutes: the queue retries instead.
@@ -42,7 +52,7 @@ export function createMailTransport(config: Config): MailTransport {
       socketTimeout: 20_000,
     } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
-      description: `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+      description,
       async send(mail) {
         await transport.sendMail(message(mail));
       },
@@ -55,7 +65,7 @@ export function createMailTransport(config: Config): MailTransport {
   const outbox = join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    description: `outbox ${outbox}`,
+    description,
     async send(mail) {
       const info = await transport.sendMail(message(mail));
       // Named by mail id: sending the same mail again overwrites its file, never adds a second.
