@@ -9,6 +9,7 @@ import type { MailTransport } from './domain/mail/transport.ts';
 import { fulfilDueSamples } from './domain/samples/fulfilment.ts';
 import { createLinkSigner, loadLinkSecret, type LinkSigner } from './domain/samples/links.ts';
 import { createWebhookDelivery } from './domain/webhooks/delivery.ts';
+import { createThreadedPost } from './domain/webhooks/threaded-post.ts';
 import { createSecretBox, type SecretBox } from './domain/webhooks/secrets.ts';
 import type { RequestLog } from './http/log.ts';
 import { openStore } from './store/open-store.ts';
@@ -45,12 +46,14 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
     sourcingLeadEmail: config.sourcingLeadEmail,
   };
   const fulfil = () => fulfilDueSamples(samples, new Date());
+  const poster = createThreadedPost();
   const webhooks = createWebhookDelivery({
     store,
     secrets,
     allowPrivate: config.webhookAllowPrivate,
     retrySeconds: config.webhookRetrySeconds,
     log,
+    post: poster.post,
   });
   const background = createBackground({ store, transport, log, fulfil, webhooks });
   const opened: Store = store;
@@ -67,6 +70,7 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
       await background.stop();
       await opened.close();
       transport.close();
+      poster.close();
     },
   };
 }

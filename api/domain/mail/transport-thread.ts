@@ -1,22 +1,11 @@
-// The mail transport's worker thread: builds each MIME message (nodemailer) and sends it or writes it to the
-// outbox, away from the API's event loop. See threaded-transport.ts for why.
-import { parentPort, workerData } from 'node:worker_threads';
+// The mail transport's worker thread (queue/sender-thread.ts): builds each message and sends it or writes it to
+// the outbox, away from the API's event loop.
+import { workerData } from 'node:worker_threads';
+import { serveSends } from '../queue/sender-thread.ts';
 import { createMailTransport, type OutgoingMail, type TransportConfig } from './transport.ts';
 
-export type Request = { op: 'send'; mail: OutgoingMail } | { op: 'verify' };
-export type Job = Request & { id: number };
-export type Done = { id: number; error?: { message: string; responseCode?: number } };
+export type MailCall = { op: 'send'; mail: OutgoingMail } | { op: 'verify' };
 
 const transport = createMailTransport(workerData as TransportConfig);
 
-parentPort!.on('message', (job: Job) => {
-  const work = job.op === 'send' ? transport.send(job.mail) : transport.verify();
-  work.then(
-    () => parentPort!.postMessage({ id: job.id } satisfies Done),
-    (error: Error & { responseCode?: number }) =>
-      parentPort!.postMessage({
-        id: job.id,
-        error: { message: error.message, responseCode: error.responseCode },
-      } satisfies Done),
-  );
-});
+serveSends((call: MailCall) => (call.op === 'send' ? transport.send(call.mail) : transport.verify()));

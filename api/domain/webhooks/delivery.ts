@@ -26,7 +26,10 @@ export function createWebhookDelivery(deps: {
   retrySeconds: readonly number[];
   log: { info(message: string, fields?: Record<string, unknown>): void };
   now?: () => Date;
+  /** Makes the POST: here by default; the server makes it in a worker thread (threaded-post.ts). */
+  post?: typeof postSigned;
 }): WebhookDelivery {
+  const postOne = deps.post ?? postSigned;
   const now = deps.now ?? (() => new Date());
   const retryDelayMs = (attempts: number) =>
     1000 * deps.retrySeconds[Math.min(attempts, deps.retrySeconds.length) - 1]!;
@@ -110,7 +113,7 @@ export function createWebhookDelivery(deps: {
       'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
       'webhook-signature': signature,
     };
-    return postSigned(endpoint.url, body, signing, { allowPrivate: deps.allowPrivate });
+    return postOne(endpoint.url, body, signing, { allowPrivate: deps.allowPrivate });
   }
 
   return { deliver };
