@@ -15,6 +15,7 @@
 import {
   closeSync,
   fsync,
+  ftruncateSync,
   linkSync,
   openSync,
   readFileSync,
@@ -72,9 +73,9 @@ export async function writeDurably<T>(writes: { file: DurableJSONFile<T>; data: 
     for (const { file, data } of writes) {
       const text = JSON.stringify(data);
       const spare = spareOf(file.path);
-      const fd = openSync(spare, 'w', 0o600);
+      const fd = openSpare(spare);
       staged.push({ file, spare, fd, bytes: text.length });
-      writeFileSync(fd, text); // unlike one writeSync, loops until every byte is written
+      overwrite(fd, text);
     }
     await Promise.all(staged.map(({ fd }) => fsyncFd(fd)));
   } catch (error) {
@@ -94,8 +95,32 @@ export async function writeDurably<T>(writes: { file: DurableJSONFile<T>; data: 
 /** Replaces a file that needs no fsync (a change signal), through its spare like the durable ones. */
 export function replaceFile(path: string, text: string): void {
   const spare = spareOf(path);
-  writeFileSync(spare, text);
+  const fd = openSpare(spare);
+  try {
+    overwrite(fd, text);
+  } finally {
+    closeSync(fd);
+  }
   swapIn(spare, path);
+}
+
+/**
+ * Opens a spare to be overwritten, not truncated: truncating frees its blocks, and on this ext4 that took
+ * 80-170 µs per open, on the event loop, twice a commit (measured); writing over them and cutting the tail does not.
+ */
+function openSpare(spare: string): number {
+  try {
+    return openSync(spare, 'r+');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return openSync(spare, 'w', 0o600);
+  }
+}
+
+function overwrite(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  writeFileSync(fd, bytes); // from the start of the file; unlike one writeSync, loops until every byte is written
+  ftruncateSync(fd, bytes.length);
 }
 
 /**
