@@ -2,8 +2,8 @@
 // by the server's background worker (claimed, signed, posted, recorded), against a baseline that posts the same
 // signed bodies straight from this process, 8 at a time, with no store. Then data-request writes at 500/s while a
 // fan-out of 10,000 runs, against the same writes on the same server once it is done. Never fails on speed.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { Webhook } from 'standardwebhooks';
 import { registerEndpoint } from '../../api/domain/webhooks/endpoints.ts';
 import { emitEvent } from '../../api/domain/webhooks/events.ts';
@@ -21,21 +21,20 @@ const EVENTS = 10_000;
 const LINK_SECRET = 'benchmark-link-secret-0123456789abcdefghij';
 const secrets = createSecretBox(new TextEncoder().encode(LINK_SECRET));
 
-/** A receiver that answers 204 and counts. */
+/** A receiver in its own process (receiver-child.ts) that answers 204 and counts. */
 async function startReceiver() {
-  let received = 0;
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      received++;
-      response.writeHead(204).end();
-    });
+  const child = spawn(process.execPath, [new URL('./receiver-child.ts', import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  const base = line.toString().trim();
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: `${base}/hooks`,
+    received: async () => Number(await (await fetch(`${base}/count`)).text()),
+    close: async () => {
+      child.kill();
+      await once(child, 'exit');
+    },
   };
 }
 
@@ -70,9 +69,9 @@ async function seedFanOut(receiverUrl: string) {
   return { dataDir, lab };
 }
 
-async function until(done: () => boolean, timeoutMs = 300_000) {
+async function until(done: () => Promise<boolean>, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > deadline) throw new Error('the fan-out did not finish in 5 minutes');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -112,19 +111,19 @@ export async function webhooksPart(): Promise<Row[]> {
     const first = await seedFanOut(receiver.url);
     const server = await startOurs({ ...env, DATA_DIR: first.dataDir });
     const started = performance.now();
-    await until(() => receiver.received() >= EVENTS);
+    await until(async () => (await receiver.received()) >= EVENTS);
     const ours = EVENTS / ((performance.now() - started) / 1000);
     await server.stop();
 
     log('webhooks: the same posts from a bare client');
-    const before = receiver.received();
+    const before = await receiver.received();
     const bare = await barePosts(receiver.url);
-    if (receiver.received() - before !== EVENTS) throw new Error('the bare client lost posts');
+    if ((await receiver.received()) - before !== EVENTS) throw new Error('the bare client lost posts');
 
     log(`webhooks: data requests at ${WRITE_RATE}/s during a fan-out, then after it`);
     const second = await seedFanOut(receiver.url);
     const busy = await startOurs({ ...env, DATA_DIR: second.dataDir });
-    const target = receiver.received() + EVENTS;
+    const target = (await receiver.received()) + EVENTS;
     const write = {
       url: `${busy.url}/api/v1/requests`,
       method: 'POST',
@@ -138,8 +137,8 @@ export async function webhooksPart(): Promise<Row[]> {
       connections: 50,
     };
     const during = await pacedLoad(write);
-    const stillSending = receiver.received() < target;
-    await until(() => receiver.received() >= target);
+    const stillSending = (await receiver.received()) < target;
+    await until(async () => (await receiver.received()) >= target);
     const after = await pacedLoad(write);
     await busy.stop();
     const failed = during.errors + during.non2xx + after.errors + after.non2xx;
