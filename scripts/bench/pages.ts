@@ -4,13 +4,12 @@ import { constants } from 'node:fs';
 import { access, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { CHROMIUM } from '../../test/support/browser.ts';
+import { audit, CATEGORIES, launchChrome } from '../../test/support/lighthouse.ts';
 import { startBare, startOurs } from './processes.ts';
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PAGES = [
   '/',
   '/catalog/',
@@ -24,54 +23,32 @@ const PAGES = [
 const BARE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="A bare page as the Lighthouse baseline."></head><body><h1>Bare page</h1><p>One line.</p></body></html>';
 
-async function scores(url: string, port: number): Promise<Record<string, number>> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-  });
-  const categories = result!.lhr.categories;
-  return Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
-}
-
 export async function pagesPart(): Promise<Row[]> {
   const rows: Row[] = [];
-  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   // Checked first: chrome-launcher reports a missing browser as an 'error' event nothing can catch, which ended
   // the whole run before its table was printed.
-  await access(chromePath, constants.X_OK).catch(() => {
-    throw new Error(`no browser at ${chromePath}: install Debian's chromium or set CHROMIUM_PATH`);
+  await access(CHROMIUM, constants.X_OK).catch(() => {
+    throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH`);
   });
   const dataDir = await scratchDir('pages');
   const ours = await startOurs({ DATA_DIR: dataDir, RATE_LIMIT_PUBLIC_PER_MINUTE: '100000' });
   const bare = await startBare({
     '/': { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: BARE_PAGE },
   });
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const chrome = await launchChrome();
   try {
-    const baseline = await scores(`${bare.url}/`, chrome.port);
+    const { scores: baseline } = await audit(chrome, `${bare.url}/`);
     for (const page of PAGES) {
       process.stderr.write(`pages: lighthouse ${page}\n`);
-      const mine = await scores(ours.url + page, chrome.port);
+      const { scores: mine } = await audit(chrome, ours.url + page);
       for (const category of CATEGORIES) {
         rows.push({
           figure: `Lighthouse ${category} ${page}`,
-          ours: mine[category]!,
+          ours: mine[category],
           baseline: baseline[category],
           unit: '',
           target: '≥ 95',
-          met: mine[category]! >= 95,
+          met: mine[category] >= 95,
         });
       }
     }

@@ -8,13 +8,13 @@ import { openBrowser } from '../support/browser.ts';
 import {
   mailsTo,
   mailTo,
-  opsJson,
   selfServeLab,
   sessionCall,
   startSelfServe,
   type SelfServe,
   type SelfServeLab,
 } from '../support/self-serve.ts';
+import { opsOk } from '../support/ops.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
 let ctx: SelfServe;
@@ -55,7 +55,7 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
   expect(await fits.count()).toBeGreaterThan(0);
   expect(await fits.first().textContent()).toMatch(/meets data type/);
 
-  await opsJson(
+  await opsOk(
     ctx.operator,
     'requests',
     'reply',
@@ -83,7 +83,7 @@ test('a sample whose link went out is mailed a fresh link from the samples page'
     body: { version: nda.version, sha256: nda.sha256, ...signer },
   });
   expect(accepted.status, accepted.text).toBe(201);
-  await opsJson(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
+  await opsOk(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
   const asked = await sessionCall(ctx, lab.cookie, `/api/v1/samples/${LISTING}`, { method: 'POST' });
   expect(asked.status, asked.text).toBe(202);
   await mailTo(ctx.smtp, lab.email, /sample .* is ready/i);

@@ -7,7 +7,8 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, openBrowser, photograph } from '../support/browser.ts';
-import { mailTo, opsJson, signinLinkIn, startSelfServe, type SelfServe } from '../support/self-serve.ts';
+import { mailTo, signinLinkIn, startSelfServe, type SelfServe } from '../support/self-serve.ts';
+import { opsOk } from '../support/ops.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
 let ctx: SelfServe;
@@ -64,10 +65,10 @@ describe('the journey, JavaScript off', () => {
   });
 
   test('the operator approves; the sign-in mail signs in; the cookie is HttpOnly and SameSite=Lax', async () => {
-    const request = (await opsJson(ctx.operator, 'access', 'list', '--status', 'pending')).find(
+    const request = (await opsOk(ctx.operator, 'access', 'list', '--status', 'pending')).find(
       (r: any) => r.email === email,
     );
-    const approved = await opsJson(ctx.operator, 'access', 'approve', request.id);
+    const approved = await opsOk(ctx.operator, 'access', 'approve', request.id);
     orgId = approved.org_id;
     const link = signinLinkIn(await mailTo(ctx.smtp, email, /access .* is ready/i));
     await page.goto(link);
@@ -111,7 +112,7 @@ describe('the journey, JavaScript off', () => {
   });
 
   test('the operator verifies the NDA; a sample asked from the listing link arrives and downloads', async () => {
-    await opsJson(ctx.operator, 'nda', 'verify', '--org', orgId);
+    await opsOk(ctx.operator, 'nda', 'verify', '--org', orgId);
     await page.goto(`${ctx.server.url}/dashboard/samples/new/?listing_id=${LISTING}`);
     expect(await page.getByLabel('Listing').inputValue()).toBe(LISTING);
     await page.getByRole('button', { name: 'Ask for the sample' }).click();

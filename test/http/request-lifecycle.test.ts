@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectError, LISTING_ID, type Json } from '../support/api-client.ts';
 import { requireBuild } from '../support/dist.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
-import { ops } from '../support/ops.ts';
+import { ops, opsOk } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp, type Received } from '../support/smtp.ts';
 
@@ -20,11 +20,6 @@ let other: Lab;
 /** The operator's environment: the server's store and mail server, as the runbook has it. */
 const env = () => ({ DATA_DIR: server.dataDir, SMTP_URL: mail.url, SOURCING_LEAD_EMAIL: LEAD });
 const opsRun = (...args: string[]) => ops(env(), ...args);
-async function opsOk(...args: string[]): Promise<Json> {
-  const result = await opsRun(...args);
-  expect(result.code, `ops ${args.join(' ')}: ${result.stderr}`).toBe(0);
-  return result.json;
-}
 
 async function call(path: string, options: { method?: string; key?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = {};
@@ -139,14 +134,14 @@ describe('a request from submission to close, as the lab sees it', () => {
   });
 
   test('ops requests show: the request whole, with its matches and events', async () => {
-    const shown = await opsOk('requests', 'show', id);
+    const shown = await opsOk(env(), 'requests', 'show', id);
     expect(shown.matches).toEqual(matches);
     expect(shown.events).toHaveLength(1);
   });
 
   test("the lead's reply: in_review, the words in the events and in the lab's mail", async () => {
     const words = 'Thank you: we have two listings close to this; a proposal follows this week.';
-    const replied = await opsOk('requests', 'reply', id, '--message', words);
+    const replied = await opsOk(env(), 'requests', 'reply', id, '--message', words);
     expect(replied.status).toBe('in_review');
     const one = await call(`/api/v1/requests/${id}`, { key: lab.key });
     expect(one.body.data.status).toBe('in_review');
@@ -171,9 +166,17 @@ describe('a request from submission to close, as the lab sees it', () => {
   });
 
   test('a proposal, then closed as licensed: each move in the events and mailed to the lab', async () => {
-    await opsOk('requests', 'move', id, 'proposal_sent', '--message', 'Proposal attached: 1,200 hours.');
+    await opsOk(
+      env(),
+      'requests',
+      'move',
+      id,
+      'proposal_sent',
+      '--message',
+      'Proposal attached: 1,200 hours.',
+    );
     await mailTo(lab.email, `Your data request ${id} is proposal_sent`);
-    await opsOk('requests', 'move', id, 'closed', '--outcome', 'licensed');
+    await opsOk(env(), 'requests', 'move', id, 'closed', '--outcome', 'licensed');
     const closed = await mailTo(lab.email, `Your data request ${id} is closed: licensed`);
     expect(closed.mail.text).toContain('outcome: licensed');
     const one = await call(`/api/v1/requests/${id}`, { key: lab.key });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectError, LISTING_ID, type Json } from '../support/api-client.ts';
 import { requireBuild } from '../support/dist.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
-import { ops } from '../support/ops.ts';
+import { opsOk } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -16,11 +16,6 @@ let lab: Lab;
 let waiting: Lab;
 
 const env = () => ({ DATA_DIR: server.dataDir, SMTP_URL: mail.url, SOURCING_LEAD_EMAIL: LEAD });
-async function opsOk(...args: string[]): Promise<Json> {
-  const result = await ops(env(), ...args);
-  expect(result.code, `ops ${args.join(' ')}: ${result.stderr}`).toBe(0);
-  return result.json;
-}
 
 async function call(path: string, key: string, method = 'GET') {
   const response = await fetch(server.url + path, { method, headers: { Authorization: `Bearer ${key}` } });
@@ -60,8 +55,8 @@ beforeAll(async () => {
     RATE_LIMIT_KEY_PER_MINUTE: '100000',
   });
   [lab, waiting] = await Promise.all([makeLab(env(), 'sample lab'), makeLab(env(), 'waiting lab')]);
-  await opsOk('nda', 'accept', '--org', lab.orgId, '--verified'); // links go out at once
-  await opsOk('nda', 'accept', '--org', waiting.orgId); // accepted, not verified: links wait
+  await opsOk(env(), 'nda', 'accept', '--org', lab.orgId, '--verified'); // links go out at once
+  await opsOk(env(), 'nda', 'accept', '--org', waiting.orgId); // accepted, not verified: links wait
 });
 afterAll(async () => {
   await server?.stop();
@@ -110,7 +105,7 @@ describe('a sample request, followed by its id', () => {
     const download = await fetch(server.url + links[1]);
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0);
-    const audit = (await opsOk('audit', 'list', '--org', lab.orgId)) as Json[];
+    const audit = (await opsOk(env(), 'audit', 'list', '--org', lab.orgId)) as Json[];
     const issued = audit.filter((entry) => entry.kind === 'sample_link');
     expect(issued).toHaveLength(2);
     for (const entry of issued) expect(entry).toMatchObject({ listing_id: LISTING_ID, org_id: lab.orgId });
@@ -133,7 +128,7 @@ describe('a sample request, followed by its id', () => {
       409,
       'conflict',
     );
-    await opsOk('nda', 'revoke', '--org', lab.orgId);
+    await opsOk(env(), 'nda', 'revoke', '--org', lab.orgId);
     expectError(await call(`/api/v1/sample-requests/${id}/link`, lab.key, 'POST'), 403, 'nda_required');
   });
 
@@ -151,7 +146,7 @@ describe('a sample request, followed by its id', () => {
 
 describe('GET /api/v1/sample-requests pages', () => {
   test('newest first, limit and cursor, unknown parameters refused', async () => {
-    await opsOk('nda', 'accept', '--org', lab.orgId);
+    await opsOk(env(), 'nda', 'accept', '--org', lab.orgId);
     // A new acceptance after the revoke is not verified yet: no fresh link for the old request meanwhile.
     const [old] = (await call('/api/v1/sample-requests', lab.key)).body.data;
     expectError(await call(`/api/v1/sample-requests/${old.id}/link`, lab.key, 'POST'), 403, 'nda_required');

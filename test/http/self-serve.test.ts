@@ -16,7 +16,6 @@ import {
   invited,
   mailTo,
   mailsTo,
-  opsJson,
   postJson,
   selfServeLab,
   sessionCall,
@@ -25,6 +24,7 @@ import {
   type SelfServe,
   type SelfServeLab,
 } from '../support/self-serve.ts';
+import { opsOk } from '../support/ops.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
 let ctx: SelfServe;
@@ -71,7 +71,7 @@ describe('access requests', () => {
     await mailTo(ctx.smtp, 'sourcing@localhost', /Access requested by Asker Lab/);
     for (let i = 0; i < 3; i++)
       expect((await postJson(ctx, '/api/v1/access-requests', body)).status).toBe(202);
-    const stored = (await opsJson(ctx.operator, 'access', 'list')).filter((r: any) => r.email === email);
+    const stored = (await opsOk(ctx.operator, 'access', 'list')).filter((r: any) => r.email === email);
     expect(stored).toHaveLength(3);
   });
 
@@ -125,8 +125,8 @@ describe('access requests', () => {
       email,
       intended_use: 'Scraping everything we can find for a model.',
     });
-    const request = (await opsJson(ctx.operator, 'access', 'list')).find((r: any) => r.email === email);
-    const rejected = await opsJson(
+    const request = (await opsOk(ctx.operator, 'access', 'list')).find((r: any) => r.email === email);
+    const rejected = await opsOk(
       ctx.operator,
       'access',
       'reject',
@@ -407,7 +407,7 @@ describe('the NDA', () => {
     const mail = await mailTo(ctx.smtp, 'sourcing@localhost', /NDA accepted by Journey Lab/);
     expect(mail.mail.text).toContain('journey-test');
     expect(mail.mail.text).toContain(sha256);
-    const verified = await opsJson(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
+    const verified = await opsOk(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
     expect(verified.nda.state).toBe('verified');
   });
 });
@@ -574,7 +574,7 @@ describe('the team', () => {
       [204, 409],
       [204, 401],
     ]).toContainEqual(statuses);
-    const admins = (await opsJson(ctx.operator, 'account', 'list', '--org', team.orgId)).filter(
+    const admins = (await opsOk(ctx.operator, 'account', 'list', '--org', team.orgId)).filter(
       (x: any) => x.role === 'admin' && !x.removed_at,
     );
     expect(admins).toHaveLength(1);
@@ -591,7 +591,7 @@ describe('the team', () => {
     expect(
       (await sessionCall(ctx, lab.cookie, `/api/v1/team/${second.accountId}`, { method: 'DELETE' })).status,
     ).toBe(204);
-    const accounts = await opsJson(ctx.operator, 'account', 'list', '--org', lab.orgId);
+    const accounts = await opsOk(ctx.operator, 'account', 'list', '--org', lab.orgId);
     expect(accounts.find((a: any) => a.id === second.accountId).removed_at).toEqual(expect.any(String));
     expect(accounts.find((a: any) => a.id === lab.accountId).role).toBe('admin');
   });
@@ -695,8 +695,8 @@ async function selfServeLabAt(at: SelfServe) {
     email,
     intended_use: 'Evaluating models on secure transport.',
   });
-  const request = (await opsJson(at.operator, 'access', 'list')).find((r: any) => r.email === email);
-  await opsJson(at.operator, 'access', 'approve', request.id);
+  const request = (await opsOk(at.operator, 'access', 'list')).find((r: any) => r.email === email);
+  await opsOk(at.operator, 'access', 'approve', request.id);
   const link = new URL(signinLinkIn(await mailTo(at.smtp, email, /access .* is ready/i)));
   expect(link.origin).toBe(at.siteUrl);
   return follow(`${at.server.url}${link.pathname}${link.search}`);

@@ -11,7 +11,6 @@ import { expectError } from '../support/api-client.ts';
 import { freePort } from '../support/ports.ts';
 import {
   invited,
-  opsJson,
   selfServeLab,
   sessionCall,
   startSelfServe,
@@ -20,6 +19,7 @@ import {
 } from '../support/self-serve.ts';
 import { startServer } from '../support/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { opsOk } from '../support/ops.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
 const FAST_RETRIES = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '0.2' };
@@ -82,7 +82,7 @@ describe('endpoints', () => {
       created_at: made.body.data.created_at,
     });
     expect(listed.text).not.toContain(made.body.data.secret.slice(6));
-    const operator = await opsJson(ctx.operator, 'webhooks', 'list', '--org', lab.orgId);
+    const operator = await opsOk(ctx.operator, 'webhooks', 'list', '--org', lab.orgId);
     expect(JSON.stringify(operator)).not.toContain(made.body.data.secret.slice(6));
     expect(operator.map((e: { id: string }) => e.id)).toContain(made.body.data.id);
     const deleted = await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${made.body.data.id}`, {
@@ -169,8 +169,8 @@ describe('events', () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
-    await opsJson(ctx.operator, 'requests', 'reply', id, '--message', 'We have two candidates.');
-    await opsJson(ctx.operator, 'requests', 'move', id, 'closed', '--outcome', 'licensed');
+    await opsOk(ctx.operator, 'requests', 'reply', id, '--message', 'We have two candidates.');
+    await opsOk(ctx.operator, 'requests', 'move', id, 'closed', '--outcome', 'licensed');
     const nda = (await sessionCall(ctx, lab.cookie, '/api/v1/nda')).body.data;
     const signer = { signer_name: 'Ada Admin', signer_title: 'Head of Data', authorised: true };
     const accepted = await sessionCall(ctx, lab.cookie, '/api/v1/nda/acceptances', {
@@ -178,11 +178,11 @@ describe('events', () => {
       body: { version: nda.version, sha256: nda.sha256, ...signer },
     });
     expect(accepted.status, accepted.text).toBe(201);
-    await opsJson(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
+    await opsOk(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
     expect((await asKey(`/api/v1/samples/${LISTING}`, { method: 'POST' })).status).toBe(202);
     await until(() => types(target).includes('sample.link_sent'), 'sample.link_sent');
     await sessionCall(ctx, lab.cookie, `/api/v1/keys/${key.id}`, { method: 'DELETE' });
-    await opsJson(ctx.operator, 'nda', 'revoke', '--org', lab.orgId);
+    await opsOk(ctx.operator, 'nda', 'revoke', '--org', lab.orgId);
     const expected = [
       'key.created',
       'request.created',

@@ -4,7 +4,7 @@
 // `startApiServer()` and makes its own labs (support/lab.ts); nothing here holds state between files.
 import { expect } from 'vitest';
 import { requireBuild } from './dist.ts';
-import { ops } from './ops.ts';
+import * as operator from './ops.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /** JSON from the CLI and the API: its shape is what the tests check. */
@@ -33,6 +33,18 @@ export function startApiServer(): Promise<RunningServer> {
 
 export type Reply = { status: number; headers: Headers; text: string; body: Json };
 
+/** A response read whole: its text, and the JSON in it (undefined if it is not JSON). */
+export async function readReply(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let body: Json;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body };
+}
+
 export type CallOptions = {
   method?: string;
   key?: string;
@@ -47,11 +59,7 @@ export type CallOptions = {
  */
 export function apiClient(server: () => RunningServer) {
   /** Runs an operator command that must succeed, and returns its JSON. */
-  async function opsOk(...args: string[]): Promise<Json> {
-    const result = await ops(server().dataDir, ...args);
-    expect(result.code, `ops ${args.join(' ')}: ${result.stderr}`).toBe(0);
-    return result.json;
-  }
+  const opsOk = (...args: string[]): Promise<Json> => operator.opsOk(server().dataDir, ...args);
 
   async function call(path: string, options: CallOptions = {}): Promise<Reply> {
     const headers: Record<string, string> = {};
@@ -64,15 +72,7 @@ export function apiClient(server: () => RunningServer) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     }
     Object.assign(headers, options.headers);
-    const response = await fetch(server().url + path, { method: options.method ?? 'GET', headers, body });
-    const text = await response.text();
-    let parsed: Json;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, body: parsed };
+    return readReply(await fetch(server().url + path, { method: options.method ?? 'GET', headers, body }));
   }
 
   const postRequest = (key: string, body: unknown, headers: Record<string, string> = {}) =>

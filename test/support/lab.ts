@@ -1,6 +1,6 @@
 // The one way the tests (and the benchmark) make a lab: an organisation, a verified account and a key, made by the
 // operator CLI as the runbook says, on the DATA_DIR a server runs on (or will run on).
-import { ops } from './ops.ts';
+import { opsOk } from './ops.ts';
 
 export type Lab = {
   orgId: string;
@@ -13,15 +13,6 @@ export type Lab = {
   /** The key itself (`dss_…`): the CLI shows it once, at issue. */
   key: string;
 };
-
-/** Runs an operator command that must succeed, and returns its JSON; throws with the CLI's stderr if it fails. */
-async function opsOk(where: string | Record<string, string>, ...args: string[]): Promise<any> {
-  const result = await ops(where, ...args);
-  if (result.code !== 0) {
-    throw new Error(`ops ${args.join(' ')} exited with ${result.code}: ${result.stderr}`);
-  }
-  return result.json;
-}
 
 /**
  * An organisation named `name`, a verified account and a key, made by three CLI commands (about a second).

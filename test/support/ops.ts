@@ -32,3 +32,12 @@ export async function ops(where: string | Record<string, string>, ...args: strin
     );
   });
 }
+
+/** An operator command that must succeed: its JSON; throws with the command and the CLI's stderr if it fails. */
+export async function opsOk(where: string | Record<string, string>, ...args: string[]): Promise<any> {
+  const result = await ops(where, ...args);
+  if (result.code !== 0) {
+    throw new Error(`ops ${args.join(' ')} exited with ${result.code}: ${result.stderr}`);
+  }
+  return result.json;
+}

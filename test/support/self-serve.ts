@@ -2,8 +2,9 @@
 // mail and the Origin rule name it), a real SMTP server on loopback, the operator CLI on the same store, and the
 // steps a lab takes over HTTP: ask for access, get approved, follow the sign-in link, call with the cookie.
 import { expect } from 'vitest';
+import { readReply, type Reply } from './api-client.ts';
 import { requireBuild } from './dist.ts';
-import { ops } from './ops.ts';
+import { opsOk } from './ops.ts';
 import { freePort } from './ports.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { startSmtp, type Received } from './smtp.ts';
@@ -46,12 +47,6 @@ export async function startSelfServe(env: Record<string, string> = {}): Promise<
   };
 }
 
-export async function opsJson(operator: Record<string, string>, ...args: string[]): Promise<Json> {
-  const result = await ops(operator, ...args);
-  expect(result.code, `ops ${args.join(' ')}: ${result.stderr}`).toBe(0);
-  return result.json;
-}
-
 /** The first mail to `to` whose subject matches, waiting for it (mail goes out from a background pass). */
 export async function mailTo(smtp: Smtp, to: string, subject: RegExp, ms = 15_000): Promise<Received> {
   const until = Date.now() + ms;
@@ -90,8 +85,6 @@ export async function follow(link: string): Promise<Signed> {
   };
 }
 
-export type Reply = { status: number; headers: Headers; text: string; body: Json };
-
 /** A request as the dashboard's own pages make it: the cookie, and the site's Origin on unsafe methods. */
 export async function sessionCall(
   ctx: SelfServe,
@@ -108,15 +101,7 @@ export async function sessionCall(
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(ctx.server.url + path, { method, headers, body, redirect: 'manual' });
-  const text = await response.text();
-  let parsed: Json;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, body: parsed };
+  return readReply(await fetch(ctx.server.url + path, { method, headers, body, redirect: 'manual' }));
 }
 
 export async function postJson(
@@ -159,10 +144,10 @@ export async function selfServeLab(ctx: SelfServe, name = 'Self Serve Lab'): Pro
     intended_use: 'Evaluating speech recognition on call-centre audio before licensing.',
   });
   expect(asked.status, asked.text).toBe(202);
-  const listed = (await opsJson(ctx.operator, 'access', 'list', '--status', 'pending')) as Json[];
+  const listed = (await opsOk(ctx.operator, 'access', 'list', '--status', 'pending')) as Json[];
   const request = listed.find((r) => r.email === email);
   expect(request).toBeDefined();
-  const approved = await opsJson(ctx.operator, 'access', 'approve', request.id);
+  const approved = await opsOk(ctx.operator, 'access', 'approve', request.id);
   const mail = await mailTo(ctx.smtp, email, /access .* is ready/i);
   const signed = await follow(signinLinkIn(mail));
   expect(signed.status).toBe(303);
