@@ -1,7 +1,7 @@
 // The JSON engine's files and their copy in memory: core.json, the segments, and head.json, whose version tells
 // every process which files another has changed. Loading, reloading what changed, placing committed records,
 // and writing the changed files durably.
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
@@ -38,6 +38,7 @@ export class Documents implements RecordSource {
   /** Segments are named in order and only ever appended, so the newest is remembered, not sorted for. */
   #lastSegment: string | undefined;
   #head: Head = { version: 0, files: {} };
+  readonly #headStart = Buffer.alloc(32);
 
   private constructor(dir: string) {
     this.dir = dir;
@@ -188,13 +189,25 @@ export class Documents implements RecordSource {
     }
   }
 
-  /** Only the version, for the check made before every read: a tenth of the cost of parsing the whole head. */
+  /**
+   * Only the version, for the check made before every read: the head's first bytes, not the whole file (which
+   * names every segment: 11 KB at 100,000 stored requests, read and dropped several times per write).
+   */
   #readHeadVersion(): number {
+    let fd: number;
     try {
-      const start = /^\{"version":(\d+),/.exec(readFileSync(join(this.dir, HEAD_FILE), 'utf8'));
+      fd = openSync(join(this.dir, HEAD_FILE), 'r');
+    } catch {
+      return 0;
+    }
+    try {
+      const bytes = readSync(fd, this.#headStart, 0, this.#headStart.length, 0);
+      const start = /^\{"version":(\d+),/.exec(this.#headStart.toString('latin1', 0, bytes));
       return start ? Number(start[1]) : this.#readHead().version;
     } catch {
       return 0;
+    } finally {
+      closeSync(fd);
     }
   }
 }
