@@ -45,6 +45,8 @@ export type QueueCollection = 'mail' | 'deliveries';
 export type Collection = keyof Collections;
 export type RecordOf<C extends Collection> = Collections[C];
 
+export type KeyWithOwners = { key: ApiKeyRecord; org: Org; account: Account };
+
 /** A page of a list, newest first; `next` is the cursor of the page after it, or null at the end. */
 export type Page<T> = { items: T[]; next: string | null };
 export type PageQuery = { cursor?: string; limit?: number };
@@ -58,8 +60,11 @@ export interface StoreReads {
   /** `email` as stored: trimmed and lower case. */
   accountByEmail(email: string): Promise<Account | undefined>;
   keyById(id: string): Promise<ApiKeyRecord | undefined>;
-  /** `hash`: SHA-256 of the whole key, hex. */
-  keyByHash(hash: string): Promise<ApiKeyRecord | undefined>;
+  /**
+   * The key whose hash is `hash` (SHA-256 of the whole key, hex), with its organisation and account: the caller of
+   * a request, in one question.
+   */
+  keyWithOwners(hash: string): Promise<KeyWithOwners | undefined>;
   /** Oldest first. */
   keysOf(orgId: string): Promise<ApiKeyRecord[]>;
   /** The organisation's accounts, removed ones included; oldest first. */
@@ -129,8 +134,25 @@ export interface StoreReads {
 /** A transaction: its reads see its own writes; its writes take effect together, or not at all. */
 export interface Tx extends StoreReads {
   insert<C extends Collection>(collection: C, record: RecordOf<C>): Promise<void>;
+  /** Inserts `record` unless its id is taken (an id made from an event); true if it was inserted. */
+  insertNew<C extends Collection>(collection: C, record: RecordOf<C>): Promise<boolean>;
   /** Throws if there is no such record. */
   update<C extends Collection>(collection: C, id: string, patch: Partial<RecordOf<C>>): Promise<RecordOf<C>>;
+  /** `update` for each of `changes` (distinct ids), in one statement where the engine can. */
+  updateEach<C extends Collection>(
+    collection: C,
+    changes: { id: string; patch: Partial<RecordOf<C>> }[],
+  ): Promise<void>;
+  /**
+   * Leases up to `limit` of a queue's records due at `now` (as `dueMail` finds them) to this sender until
+   * `leaseUntil`: each becomes `sending`, and no other sender gets it until the lease ends. Oldest due first.
+   */
+  lease<C extends QueueCollection>(
+    collection: C,
+    now: Date,
+    limit: number,
+    leaseUntil: string,
+  ): Promise<RecordOf<C>[]>;
 }
 
 export interface Store extends StoreReads {

@@ -180,6 +180,72 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
   );
 
   test.skipIf(skip)(
+    'a lease gives the due mail to one sender until it runs out; outcomes are recorded together',
+    async () => {
+      const store = await (await place())();
+      await store.transact(async (tx) => {
+        await tx.insert('mail', mail('m_due', 'queued', { next_attempt_at: at(2) }));
+        await tx.insert('mail', mail('m_first', 'queued', { next_attempt_at: at(1) }));
+        await tx.insert('mail', mail('m_later', 'queued', { next_attempt_at: at(30) }));
+        await tx.insert('mail', mail('m_leased', 'sending', { lease_until: at(20) }));
+      });
+      const lease = (minute: number, limit = 10) =>
+        store.transact(async (tx) =>
+          (await tx.lease('mail', new Date(at(minute)), limit, at(minute + 5))).map((m) => [
+            m.id,
+            m.status,
+            m.lease_until,
+          ]),
+        );
+      expect(await lease(10, 1)).toEqual([['m_first', 'sending', at(15)]]);
+      expect(await lease(10)).toEqual([['m_due', 'sending', at(15)]]);
+      expect(await lease(10)).toEqual([]); // every due mail is leased now
+      expect(await lease(16)).toEqual([
+        ['m_first', 'sending', at(21)],
+        ['m_due', 'sending', at(21)],
+      ]); // theirs ran out
+      await store.transact((tx) =>
+        tx.updateEach('mail', [
+          { id: 'm_first', patch: { status: 'sent', lease_until: null, text: null } },
+          { id: 'm_due', patch: { status: 'queued', lease_until: null, attempts: 1 } },
+        ]),
+      );
+      expect(await store.mailById('m_first')).toMatchObject({ status: 'sent', text: null, subject: 's' });
+      expect(await store.mailById('m_due')).toMatchObject({
+        status: 'queued',
+        attempts: 1,
+        lease_until: null,
+      });
+      // A missing record fails the whole transaction: the other change is not kept.
+      await expect(
+        store.transact((tx) =>
+          tx.updateEach('mail', [
+            { id: 'm_later', patch: { status: 'failed' } },
+            { id: 'm_none', patch: { status: 'failed' } },
+          ]),
+        ),
+      ).rejects.toThrow();
+      expect(await store.mailById('m_later')).toMatchObject({ status: 'queued' });
+      await store.close();
+    },
+  );
+
+  test.skipIf(skip)(
+    'insertNew inserts once: a second record with the same id is refused, not kept',
+    async () => {
+      const store = await (await place())();
+      const inserted = await store.transact(async (tx) => [
+        await tx.insertNew('mail', mail('m_once', 'queued')),
+        await tx.insertNew('mail', mail('m_once', 'sent', { subject: 'again' })), // within the transaction
+      ]);
+      expect(inserted).toEqual([true, false]);
+      expect(await store.transact((tx) => tx.insertNew('mail', mail('m_once', 'sent')))).toBe(false);
+      expect(await store.mailById('m_once')).toMatchObject({ status: 'queued', subject: 's' });
+      await store.close();
+    },
+  );
+
+  test.skipIf(skip)(
     "sample requests page newest first per organisation; a request's lifecycle fields round-trip whole",
     async () => {
       const store = await (await place())();
@@ -248,39 +314,42 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
     },
   );
 
-  test.skipIf(skip)('keys and accounts are found by hash and email; each is unique', async () => {
-    const store = await (await place())();
-    const account = {
-      id: 'acc_1',
-      org_id: 'org_a',
-      email: 'a@lab.example',
-      name: null,
-      verified_at: at(0),
-      created_at: at(0),
-    };
-    const key = {
-      id: 'key_1',
-      org_id: 'org_a',
-      account_id: 'acc_1',
-      hash: 'ab'.repeat(32),
-      prefix: 'dss_abcd',
-      created_at: at(0),
-      last_used_at: null,
-      revoked_at: null,
-      replaced_by: null,
-    };
-    await store.transact(async (tx) => {
-      await tx.insert('orgs', org('org_a'));
-      await tx.insert('accounts', account);
-      await tx.insert('keys', key);
-    });
-    expect(await store.accountByEmail('a@lab.example')).toEqual(account);
-    expect(await store.keyByHash('ab'.repeat(32))).toEqual(key);
-    expect(await store.keysOf('org_a')).toEqual([key]);
-    expect(await store.keyByHash('cd'.repeat(32))).toBeUndefined();
-    await expect(store.transact((tx) => tx.insert('keys', { ...key, id: 'key_2' }))).rejects.toThrow();
-    await store.close();
-  });
+  test.skipIf(skip)(
+    'keys (with their owners) and accounts are found by hash and email; each is unique',
+    async () => {
+      const store = await (await place())();
+      const account = {
+        id: 'acc_1',
+        org_id: 'org_a',
+        email: 'a@lab.example',
+        name: null,
+        verified_at: at(0),
+        created_at: at(0),
+      };
+      const key = {
+        id: 'key_1',
+        org_id: 'org_a',
+        account_id: 'acc_1',
+        hash: 'ab'.repeat(32),
+        prefix: 'dss_abcd',
+        created_at: at(0),
+        last_used_at: null,
+        revoked_at: null,
+        replaced_by: null,
+      };
+      await store.transact(async (tx) => {
+        await tx.insert('orgs', org('org_a'));
+        await tx.insert('accounts', account);
+        await tx.insert('keys', key);
+      });
+      expect(await store.accountByEmail('a@lab.example')).toEqual(account);
+      expect(await store.keyWithOwners('ab'.repeat(32))).toEqual({ key, org: org('org_a'), account });
+      expect(await store.keysOf('org_a')).toEqual([key]);
+      expect(await store.keyWithOwners('cd'.repeat(32))).toBeUndefined();
+      await expect(store.transact((tx) => tx.insert('keys', { ...key, id: 'key_2' }))).rejects.toThrow();
+      await store.close();
+    },
+  );
 
   test.skipIf(skip)(
     "webhook endpoints: an organisation's own, not deleted, oldest first; deliveries newest first and due as mail is",

@@ -114,12 +114,11 @@ export type KeyCheck =
  */
 export async function authenticate(reads: StoreReads, token: string, now = new Date()): Promise<KeyCheck> {
   if (!isWellFormedKey(token)) return { ok: false, reason: 'malformed' };
-  const key = await reads.keyByHash(hashKey(token));
-  if (!key) return { ok: false, reason: 'unknown' };
+  const found = await reads.keyWithOwners(hashKey(token));
+  if (!found) return { ok: false, reason: 'unknown' };
+  const { key, org, account } = found;
   if (isRevoked(key, now)) return { ok: false, reason: 'revoked' };
   if (isExpired(key, now)) return { ok: false, reason: 'expired' };
-  const [org, account] = await Promise.all([reads.orgById(key.org_id), reads.accountById(key.account_id)]);
-  if (!org || !account) return { ok: false, reason: 'unknown' };
   return {
     ok: true,
     caller: { kind: 'key', key, org, account, role: roleOf(account), session: null },

@@ -49,12 +49,7 @@ export function createMailDelivery(deps: {
   /** Leases up to CHUNK due mails to this sender. */
   async function claimDue(tx: Tx): Promise<MailRecord[]> {
     const at = now();
-    const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString();
-    const claimed: MailRecord[] = [];
-    // One after another: a PostgreSQL transaction is one connection, which runs one query at a time.
-    for (const mail of await tx.dueMail(at, CHUNK))
-      claimed.push(await tx.update('mail', mail.id, { status: 'sending', lease_until: leaseUntil }));
-    return claimed;
+    return tx.lease('mail', at, CHUNK, new Date(at.getTime() + LEASE_MS).toISOString());
   }
 
   /** Sends one mail and says what to record of it; never throws. */

@@ -17,8 +17,6 @@ export async function enqueueMail(
   now: Date,
 ): Promise<MailRecord> {
   const id = mailId(event);
-  const existing = await tx.mailById(id);
-  if (existing) return existing;
   const mail: MailRecord = {
     id,
     event,
@@ -34,6 +32,6 @@ export async function enqueueMail(
     created_at: now.toISOString(),
     sent_at: null,
   };
-  await tx.insert('mail', mail);
-  return mail;
+  if (await tx.insertNew('mail', mail)) return mail;
+  return (await tx.mailById(id))!; // queued by this event already
 }

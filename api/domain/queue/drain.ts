@@ -27,7 +27,7 @@ export async function drainQueue<C extends QueueCollection, T>(
   for (let chunks = 0; ; chunks++) {
     const recorded = outcomes;
     const claimed = await store.transact(async (tx) => {
-      for (const { id, patch } of recorded) await tx.update(collection, id, patch);
+      await tx.updateEach(collection, recorded);
       return chunks < work.maxChunks ? work.claim(tx) : [];
     });
     if (claimed.length === 0) return chunks >= work.maxChunks;

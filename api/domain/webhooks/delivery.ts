@@ -51,14 +51,13 @@ export function createWebhookDelivery(deps: {
 
   async function claimDue(tx: Tx): Promise<Claimed[]> {
     const at = now();
-    const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString();
-    const claimed: Claimed[] = [];
+    const leased = await tx.lease('deliveries', at, CHUNK, new Date(at.getTime() + LEASE_MS).toISOString());
+    // A fan-out leases many deliveries to a few endpoints: each endpoint is read once.
+    const endpoints = new Map<string, WebhookEndpointRecord | undefined>();
     // One after another: a PostgreSQL transaction is one connection, which runs one query at a time.
-    for (const due of await tx.dueDeliveries(at, CHUNK)) {
-      const delivery = await tx.update('deliveries', due.id, { status: 'sending', lease_until: leaseUntil });
-      claimed.push({ delivery, endpoint: await tx.webhookById(due.endpoint_id) });
-    }
-    return claimed;
+    for (const { endpoint_id } of leased)
+      if (!endpoints.has(endpoint_id)) endpoints.set(endpoint_id, await tx.webhookById(endpoint_id));
+    return leased.map((delivery) => ({ delivery, endpoint: endpoints.get(delivery.endpoint_id) }));
   }
 
   /** One attempt; says what to record of it, and never throws. */

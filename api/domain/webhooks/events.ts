@@ -47,8 +47,6 @@ export async function queueDelivery(
   now: Date,
 ): Promise<WebhookDeliveryRecord> {
   const id = deliveryId(event.key, endpoint.id);
-  const existing = await tx.deliveryById(id);
-  if (existing) return existing;
   const delivery: WebhookDeliveryRecord = {
     id,
     endpoint_id: endpoint.id,
@@ -64,6 +62,6 @@ export async function queueDelivery(
     created_at: now.toISOString(),
     delivered_at: null,
   };
-  await tx.insert('deliveries', delivery);
-  return delivery;
+  if (await tx.insertNew('deliveries', delivery)) return delivery;
+  return (await tx.deliveryById(id))!; // queued by this event already
 }

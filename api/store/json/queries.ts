@@ -116,8 +116,11 @@ export class Queries implements StoreReads {
     return (await this.#all('accounts')).find((account) => account.email === email);
   }
 
-  async keyByHash(hash: string) {
-    return (await this.#all('keys')).find((key) => key.hash === hash);
+  async keyWithOwners(hash: string) {
+    const key = (await this.#all('keys')).find((candidate) => candidate.hash === hash);
+    const org = key && this.#source.get('orgs', key.org_id);
+    const account = key && this.#source.get('accounts', key.account_id);
+    return key && org && account ? { key, org, account } : undefined;
   }
 
   async keysOf(orgId: string) {
@@ -216,7 +219,7 @@ export class Queries implements StoreReads {
   }
 
   dueMail(now: Date, limit: number) {
-    return this.#due('mail', now, limit);
+    return this.due('mail', now, limit);
   }
 
   async webhooksOf(orgId: string) {
@@ -231,11 +234,15 @@ export class Queries implements StoreReads {
   }
 
   dueDeliveries(now: Date, limit: number) {
-    return this.#due('deliveries', now, limit);
+    return this.due('deliveries', now, limit);
   }
 
   /** A queue's records due now, oldest first: queued and due, or claimed by a sender whose lease ran out. */
-  async #due<C extends QueueCollection>(collection: C, now: Date, limit: number): Promise<RecordOf<C>[]> {
+  protected async due<C extends QueueCollection>(
+    collection: C,
+    now: Date,
+    limit: number,
+  ): Promise<RecordOf<C>[]> {
     await this.#ready();
     const at = now.toISOString();
     const due = (record: RecordOf<C>) =>

@@ -72,6 +72,12 @@ export class JsonTransaction extends Queries implements Tx {
     this.#overlay.changes.set(keyOf(collection, record.id), { collection, record });
   }
 
+  async insertNew<C extends Collection>(collection: C, record: RecordOf<C>): Promise<boolean> {
+    if (this.#overlay.get(collection, record.id)) return false;
+    await this.insert(collection, record);
+    return true;
+  }
+
   async update<C extends Collection>(
     collection: C,
     id: string,
@@ -82,6 +88,19 @@ export class JsonTransaction extends Queries implements Tx {
     const record = { ...current, ...patch, id } as RecordOf<C>;
     this.#overlay.changes.set(keyOf(collection, id), { collection, record });
     return record;
+  }
+
+  async updateEach<C extends Collection>(
+    collection: C,
+    changes: { id: string; patch: Partial<RecordOf<C>> }[],
+  ): Promise<void> {
+    for (const { id, patch } of changes) await this.update(collection, id, patch);
+  }
+
+  async lease<C extends QueueCollection>(collection: C, now: Date, limit: number, leaseUntil: string) {
+    const due = await this.due(collection, now, limit);
+    const patch = { status: 'sending', lease_until: leaseUntil } as Partial<RecordOf<C>>;
+    return Promise.all(due.map((record) => this.update(collection, record.id, patch)));
   }
 
   /** Places every change in the documents; returns the files to write. */
