@@ -4,6 +4,8 @@
 // thread the sends use another core. The claims and records stay on the main thread, in the store's writes.
 import { parentPort, Worker } from 'node:worker_threads';
 
+const YOUNG_MB = 16;
+
 type Call<Q> = { id: number; request: Q };
 type Answer<R> = { id: number; result?: R; error?: { message: string; responseCode?: number } };
 type Pending<R> = { resolve(result: R): void; reject(error: Error): void };
@@ -20,7 +22,9 @@ export function senderThread<Q, R>(entry: URL, workerData: unknown): SenderThrea
   let nextId = 0;
 
   function start(): Worker {
-    const started = new Worker(entry, { workerData });
+    // A sender keeps nothing between sends: a small young generation is enough. Left to V8's default (sized
+    // for the main thread's heap), it held about 90 MB more RSS after a few thousand mails, for no CPU saved.
+    const started = new Worker(entry, { workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
     started.unref();
     started.on('message', ({ id, result, error }: Answer<R>) => {
       const call = pending.get(id);
