@@ -26,8 +26,7 @@ const statementNames = new Map<string, string>();
 
 /**
  * Runs `text` as a named statement: each connection prepares it once, instead of PostgreSQL parsing and planning
- * it on every call (about a third of the database's CPU per write). Named by a hash of its text, so one name is
- * never two statements.
+ * it on every call. Named by a hash of its text, so one name is never two statements.
  */
 export function run<R extends object>(db: Queryable, text: string, values: unknown[] = []) {
   let name = statementNames.get(text);
