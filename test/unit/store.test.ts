@@ -1,15 +1,15 @@
 // The store's promises (design.md), each against real files in a temp directory and real processes: the JSON
 // engine, reached as everything else reaches it, through openStore and the Store interface.
 import { execFile, spawn } from 'node:child_process';
-import { link, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, readFile, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { AuditRecord, MailRecord } from '../../api/store/records.ts';
-import { SEGMENT_MAX_RECORDS } from '../../api/store/json/layout.ts';
+import { LOADED_SEGMENTS, SEGMENT_MAX_RECORDS } from '../../api/store/json/layout.ts';
 import { openStore } from '../../api/store/open-store.ts';
-import { StoreCorruptError } from '../../api/store/store-errors.ts';
+import { StoreCorruptError, StoreUnavailableError } from '../../api/store/store-errors.ts';
 import type { Store } from '../../api/store/store.ts';
 import { childEnv } from '../support/child-env.ts';
 
@@ -145,6 +145,88 @@ describe('one instance', () => {
     }
     expect(JSON.parse(await readFile(join(dataDir, 'db', 'head.json'), 'utf8')).version).toBe(4);
   });
+});
+
+describe('records beyond the segments kept in memory', () => {
+  // More segments than memory keeps whole: the oldest records are held only as summaries (layout.ts).
+  const segments = LOADED_SEGMENTS + 8;
+  const detailed = (i: number) => ({
+    ...entry(`d${i}`, i % 2 ? 'org_odd' : 'org_even'),
+    detail: `detail ${i}`,
+  });
+
+  async function filled() {
+    const store = await open();
+    const total = segments * SEGMENT_MAX_RECORDS;
+    for (let i = 0; i < total; i += SEGMENT_MAX_RECORDS) {
+      await store.transact(async (tx) => {
+        for (let j = i; j < i + SEGMENT_MAX_RECORDS; j++) await tx.insert('audit', detailed(j));
+      });
+    }
+    return { store, total };
+  }
+
+  test('are read, listed and filtered whole, as they were written', async () => {
+    const { store, total } = await filled();
+    expect((await readdir(join(dataDir, 'db'))).filter((n) => /^seg-\d+\.json$/.test(n))).toHaveLength(
+      segments,
+    );
+    const all = await store.auditLog({});
+    expect(all).toHaveLength(total);
+    expect(all.every((record) => record.detail === `detail ${record.id.slice(1)}`)).toBe(true);
+    const odd = await store.auditLog({ orgId: 'org_odd' });
+    expect(odd).toHaveLength(total / 2);
+    expect(odd.find((record) => record.id === 'd1')).toMatchObject({ org_id: 'org_odd', detail: 'detail 1' });
+  });
+
+  test('are updated where they live, and read back changed by this process, another, and after reopening', async () => {
+    const { store } = await filled();
+    const other = await open();
+    await store.transact((tx) => tx.update('audit', 'd3', { detail: 'changed' }));
+    for (const reader of [store, other, await open()]) {
+      const records = await reader.auditLog({ orgId: 'org_odd' });
+      expect(records.find((record) => record.id === 'd3')?.detail).toBe('changed');
+      expect(records.find((record) => record.id === 'd5')?.detail).toBe('detail 5');
+    }
+  });
+
+  test('one write that changes a record in every segment keeps every change', async () => {
+    const { store } = await filled();
+    const firstOfEach = Array.from({ length: segments }, (_, i) => `d${i * SEGMENT_MAX_RECORDS}`);
+    await store.transact((tx) =>
+      tx.updateEach(
+        'audit',
+        firstOfEach.map((id) => ({ id, patch: { detail: `changed ${id}` } })),
+      ),
+    );
+    for (const reader of [store, await open()]) {
+      const changed = (await reader.auditLog({})).filter((record) => record.detail?.startsWith('changed'));
+      expect(changed.map((record) => record.id).sort()).toEqual([...firstOfEach].sort());
+    }
+  });
+});
+
+test('a write the disk refuses is 503, and what it placed in memory is forgotten, not read and not written later', async () => {
+  const store = await open();
+  await store.transact((tx) => tx.insert('audit', entry('before')));
+  // This process's spare for the segment becomes a folder: the next commit cannot write it.
+  const spare = join(dataDir, 'db', `seg-000001.json.${process.pid}.spare`);
+  await unlink(spare).catch(() => {});
+  await mkdir(spare);
+  await expect(
+    store.transact(async (tx) => {
+      await tx.insert('audit', entry('refused'));
+      await tx.update('audit', 'before', { detail: 'refused change' });
+    }),
+  ).rejects.toThrow(StoreUnavailableError);
+  expect(await store.auditLog({})).toMatchObject([{ id: 'before', detail: null }]);
+  await rmdir(spare);
+  await store.transact((tx) => tx.insert('audit', entry('after')));
+  for (const reader of [store, await open()]) {
+    const records = await reader.auditLog({});
+    expect(records.map((record) => record.id).sort()).toEqual(['after', 'before']);
+    expect(records.find((record) => record.id === 'before')?.detail).toBeNull();
+  }
 });
 
 test('undelivered mail is tracked through sends, other instances and reopening', async () => {

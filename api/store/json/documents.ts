@@ -1,10 +1,11 @@
-// The JSON engine's files and their copy in memory: core.json, the segments, and head.json, whose version tells
-// every process which files another has changed. Loading, reloading what changed, placing committed records,
-// and writing the changed files durably.
+// The JSON engine's files and what of them is in memory: core.json whole, the newest segments whole, and of every
+// record in a segment its summary (layout.ts), which is what queries filter and sort on; the rest of a record is
+// read from its segment when an answer needs it. head.json's version tells every process which files another has
+// changed. Loading, reloading what changed, placing committed records, and writing the changed files durably.
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Low } from 'lowdb';
+import { LowSync } from 'lowdb';
 import type { Collection, QueueCollection, RecordOf } from '../store.ts';
 import { DurableJSONFile, isLeftover, replaceFile, writeDurably } from './durable-json-file.ts';
 import {
@@ -15,23 +16,30 @@ import {
   emptySegment,
   HEAD_FILE,
   isCore,
+  isSummarised,
+  LOADED_SEGMENTS,
   SEGMENT_COLLECTIONS,
   SEGMENT_FILE,
   SEGMENT_MAX_BYTES,
   SEGMENT_MAX_RECORDS,
   segmentName,
+  summarise,
   type Core,
   type Head,
   type Segment,
+  type Summary,
 } from './layout.ts';
 import { inQueue, isQueue, type RecordSource } from './queries.ts';
 
-type Entry = { record: RecordOf<Collection>; file: string };
+type Entry = { summary: { id: string }; file: string };
 
 export class Documents implements RecordSource {
   readonly dir: string;
-  #core: Low<Core>;
-  #segments = new Map<string, Low<Segment>>();
+  #core: LowSync<Core>;
+  /** Segments whose records are in memory, least recently used first (a Map keeps its insertion order). */
+  #loaded = new Map<string, LowSync<Segment>>();
+  /** Files changed in memory and not yet written: never let go of before persist(). */
+  #unsaved = new Set<string>();
   #index = new Map<Collection, Map<string, Entry>>(COLLECTIONS.map((c) => [c, new Map()]));
   /** The ids in each queue (mail, webhook deliveries): finding the due ones costs nothing however many went out. */
   #queues: Record<QueueCollection, Set<string>> = { mail: new Set(), deliveries: new Set() };
@@ -42,29 +50,33 @@ export class Documents implements RecordSource {
 
   private constructor(dir: string) {
     this.dir = dir;
-    this.#core = new Low(new DurableJSONFile<Core>(join(dir, CORE_FILE)), emptyCore());
+    this.#core = new LowSync(new DurableJSONFile<Core>(join(dir, CORE_FILE)), emptyCore());
   }
 
   /** Reads every file; throws StoreCorruptError, naming the file, if one does not parse. */
   static async load(dir: string): Promise<Documents> {
     const documents = new Documents(dir);
     documents.#head = documents.#readHead();
-    await documents.#loadCore();
+    documents.#loadCore();
     const names = (await readdir(dir)).filter((name) => SEGMENT_FILE.test(name)).sort();
-    for (const name of names) await documents.#loadSegment(name);
+    for (const name of names) documents.#loadSegment(name);
     return documents;
   }
 
   get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined {
-    return this.#index.get(collection)!.get(id)?.record as RecordOf<C> | undefined;
+    const entry = this.#index.get(collection)!.get(id);
+    if (!entry || !isSummarised(collection)) return entry?.summary as RecordOf<C> | undefined;
+    const records = this.#segment(entry.file).data[collection] as RecordOf<C>[];
+    return records.find((record) => record.id === id);
   }
 
-  all<C extends Collection>(collection: C): RecordOf<C>[] {
-    return Array.from(this.#index.get(collection)!.values(), (entry) => entry.record as RecordOf<C>);
+  summaries<C extends Collection>(collection: C): Summary<C>[] {
+    return Array.from(this.#index.get(collection)!.values(), (entry) => entry.summary as Summary<C>);
   }
 
-  queued<C extends QueueCollection>(collection: C): RecordOf<C>[] {
-    return Array.from(this.#queues[collection], (id) => this.get(collection, id)!);
+  queued<C extends QueueCollection>(collection: C): Summary<C>[] {
+    const index = this.#index.get(collection)!;
+    return Array.from(this.#queues[collection], (id) => index.get(id)!.summary as Summary<C>);
   }
 
   /** True when another process has committed since we last loaded: a read of one number at head.json's start. */
@@ -73,30 +85,45 @@ export class Documents implements RecordSource {
   }
 
   /** Reloads the files another process changed since we last looked. */
-  async reloadChanged(): Promise<void> {
+  reloadChanged(): void {
     if (this.#readHeadVersion() === this.#head.version) return;
     const head = this.#readHead();
     if (head.version === this.#head.version) return;
     for (const [name, version] of Object.entries(head.files)) {
       if (this.#head.files[name] === version) continue;
-      if (name === CORE_FILE) await this.#loadCore();
-      else if (SEGMENT_FILE.test(name)) await this.#loadSegment(name);
+      if (name === CORE_FILE) this.#loadCore();
+      else if (SEGMENT_FILE.test(name)) this.#loadSegment(name);
     }
     this.#head = head;
   }
 
-  /** After a failed write: memory matches the disk again. */
-  async reloadAll(): Promise<void> {
-    this.#head = this.#readHead();
-    await this.#loadCore();
-    for (const name of this.#segments.keys()) await this.#loadSegment(name);
+  /** After a failed write: memory matches the disk again, and records placed but never written are forgotten. */
+  reloadUnsaved(): void {
+    const segments = [...this.#unsaved].filter((name) => name !== CORE_FILE);
+    this.#unsaved.clear();
+    for (const name of segments) {
+      const segment = this.#loaded.get(name);
+      this.#loaded.delete(name);
+      for (const collection of SEGMENT_COLLECTIONS) {
+        for (const record of segment?.data[collection] ?? []) this.#unindex(collection, record.id);
+      }
+    }
+    try {
+      this.#head = this.#readHead();
+      this.#loadCore();
+      for (const name of segments) this.#loadSegment(name);
+    } catch (error) {
+      this.#head = { version: 0, files: {} }; // the next reload reads every file
+      throw error;
+    }
   }
 
-  /** Puts a committed record in place in memory and names the file it must be written to. */
-  place<C extends Collection>(collection: C, record: RecordOf<C>, dirty: Set<string>): void {
+  /** Puts a committed record in place in memory, in the file it must be written to. */
+  place<C extends Collection>(collection: C, record: RecordOf<C>): void {
     const existing = this.#index.get(collection)!.get(record.id);
     const file = existing?.file ?? (isCore(collection) ? CORE_FILE : this.#openSegment());
-    const document = (file === CORE_FILE ? this.#core.data : this.#segments.get(file)!.data) as Record<
+    this.#unsaved.add(file); // first, so that reading the segment in cannot let go of it
+    const document = (file === CORE_FILE ? this.#core.data : this.#segment(file).data) as Record<
       string,
       unknown
     >;
@@ -104,21 +131,22 @@ export class Documents implements RecordSource {
     if (existing) list[list.findIndex((item) => item.id === record.id)] = record;
     else list.push(record);
     this.#indexRecord(collection, record, file);
-    dirty.add(file);
   }
 
   /** Writes the changed files durably, then bumps head.json's version for the other processes. */
-  async persist(dirty: Set<string>): Promise<void> {
+  async persist(): Promise<void> {
+    if (this.#unsaved.size === 0) return;
     const version = this.#head.version + 1;
     await writeDurably(
-      [...dirty].map((name) => {
-        const db = name === CORE_FILE ? this.#core : this.#segments.get(name)!;
+      [...this.#unsaved].map((name) => {
+        const db = name === CORE_FILE ? this.#core : this.#loaded.get(name)!;
         return { file: db.adapter as DurableJSONFile<unknown>, data: db.data as unknown };
       }),
     );
-    const files = { ...this.#head.files };
-    for (const name of dirty) files[name] = version;
-    this.#head = { version, files };
+    for (const name of this.#unsaved) this.#head.files[name] = version;
+    this.#head.version = version;
+    this.#unsaved.clear();
+    this.#letGo();
     // head.json is only a change signal for other processes: renamed into place, but not worth an fsync.
     replaceFile(join(this.dir, HEAD_FILE), JSON.stringify(this.#head));
   }
@@ -134,14 +162,19 @@ export class Documents implements RecordSource {
   }
 
   #indexRecord(collection: Collection, record: RecordOf<Collection>, file: string): void {
-    this.#index.get(collection)!.set(record.id, { record, file });
+    this.#index.get(collection)!.set(record.id, { summary: summarise(collection, record), file });
     if (!isQueue(collection)) return;
     if (inQueue(record as RecordOf<QueueCollection>)) this.#queues[collection].add(record.id);
     else this.#queues[collection].delete(record.id);
   }
 
-  async #loadCore(): Promise<void> {
-    await this.#core.read();
+  #unindex(collection: Collection, id: string): void {
+    this.#index.get(collection)!.delete(id);
+    if (isQueue(collection)) this.#queues[collection].delete(id);
+  }
+
+  #loadCore(): void {
+    this.#core.read();
     this.#core.data = { ...emptyCore(), ...this.#core.data };
     for (const collection of CORE_COLLECTIONS) {
       const index = this.#index.get(collection)!;
@@ -150,32 +183,53 @@ export class Documents implements RecordSource {
     }
   }
 
-  async #loadSegment(name: string): Promise<void> {
-    let db = this.#segments.get(name);
-    if (!db) {
-      db = new Low(new DurableJSONFile<Segment>(join(this.dir, name)), emptySegment());
-      this.#segments.set(name, db);
-    }
-    await db.read();
+  /** Reads a segment from its file, indexes every record in it, and keeps it in memory as the newest used. */
+  #loadSegment(name: string): LowSync<Segment> {
+    const db = new LowSync(new DurableJSONFile<Segment>(join(this.dir, name)), emptySegment());
+    db.read();
     db.data = { ...emptySegment(), ...db.data };
     for (const collection of SEGMENT_COLLECTIONS) {
       for (const record of db.data[collection]) this.#indexRecord(collection, record, name);
     }
     if (!this.#lastSegment || name > this.#lastSegment) this.#lastSegment = name;
+    this.#keep(name, db);
+    return db;
+  }
+
+  /** A segment's records: in memory, or read from its file (which this process has read before, unchanged since). */
+  #segment(name: string): LowSync<Segment> {
+    const db = this.#loaded.get(name);
+    if (!db) return this.#loadSegment(name);
+    this.#keep(name, db);
+    return db;
+  }
+
+  #keep(name: string, db: LowSync<Segment>): void {
+    this.#loaded.delete(name);
+    this.#loaded.set(name, db);
+    this.#letGo();
+  }
+
+  /** Lets go of the least recently used segments beyond LOADED_SEGMENTS, but never the open one or an unsaved one. */
+  #letGo(): void {
+    for (const name of this.#loaded.keys()) {
+      if (this.#loaded.size <= LOADED_SEGMENTS) return;
+      if (name !== this.#lastSegment && !this.#unsaved.has(name)) this.#loaded.delete(name);
+    }
   }
 
   /** The segment new records go to: the last one, or a new one once it is full. */
   #openSegment(): string {
     const last = this.#lastSegment;
     if (last) {
-      const db = this.#segments.get(last)!;
+      const db = this.#segment(last);
       const records = SEGMENT_COLLECTIONS.reduce((sum, c) => sum + db.data[c].length, 0);
       const bytes = (db.adapter as DurableJSONFile<Segment>).bytes;
       if (records < SEGMENT_MAX_RECORDS && bytes < SEGMENT_MAX_BYTES) return last;
     }
     const name = segmentName(last ? Number(SEGMENT_FILE.exec(last)![1]) + 1 : 1);
-    this.#segments.set(name, new Low(new DurableJSONFile<Segment>(join(this.dir, name)), emptySegment()));
     this.#lastSegment = name;
+    this.#keep(name, new LowSync(new DurableJSONFile<Segment>(join(this.dir, name)), emptySegment()));
     return name;
   }
 

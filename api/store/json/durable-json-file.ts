@@ -15,6 +15,7 @@
 import {
   closeSync,
   fsync,
+  fsyncSync,
   ftruncateSync,
   linkSync,
   openSync,
@@ -25,12 +26,16 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
-import type { Adapter } from 'lowdb';
+import type { SyncAdapter } from 'lowdb';
 import { StoreCorruptError } from '../store-errors.ts';
 
 const fsyncFd = promisify(fsync);
 
-export class DurableJSONFile<T> implements Adapter<T> {
+/**
+ * Synchronous, as lowdb's `LowSync` expects: the store reads a segment the moment a query needs its records, and a
+ * read of a file in the page cache costs less than a turn of the event loop would.
+ */
+export class DurableJSONFile<T> implements SyncAdapter<T> {
   readonly path: string;
   /** Bytes of the last read or written text: lets the store bound a file's write cost. */
   bytes = 0;
@@ -39,7 +44,7 @@ export class DurableJSONFile<T> implements Adapter<T> {
     this.path = path;
   }
 
-  async read(): Promise<T | null> {
+  read(): T | null {
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
@@ -58,9 +63,39 @@ export class DurableJSONFile<T> implements Adapter<T> {
     }
   }
 
-  async write(data: T): Promise<void> {
-    await writeDurably([{ file: this, data }]);
+  /** One file on its own, waiting on the disk; the store's commits write their files together (writeDurably). */
+  write(data: T): void {
+    const staged = stage(this, data);
+    try {
+      fsyncSync(staged.fd);
+    } finally {
+      closeSync(staged.fd);
+    }
+    swapIn(staged.spare, this.path);
+    this.bytes = staged.bytes;
+    const dir = openSync(dirname(this.path), 'r');
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
   }
+}
+
+type Staged<T> = { file: DurableJSONFile<T>; spare: string; fd: number; bytes: number };
+
+/** The new text written to the file's spare (not yet synced): the first step of every write. */
+function stage<T>(file: DurableJSONFile<T>, data: T): Staged<T> {
+  const text = JSON.stringify(data);
+  const spare = spareOf(file.path);
+  const fd = openSpare(spare);
+  try {
+    overwrite(fd, text);
+  } catch (error) {
+    closeQuietly(fd);
+    throw error;
+  }
+  return { file, spare, fd, bytes: text.length };
 }
 
 /**
@@ -68,15 +103,9 @@ export class DurableJSONFile<T> implements Adapter<T> {
  * entry naming it are on disk. A crash at any point leaves each file whole, old or new.
  */
 export async function writeDurably<T>(writes: { file: DurableJSONFile<T>; data: T }[]): Promise<void> {
-  const staged: { file: DurableJSONFile<T>; spare: string; fd: number; bytes: number }[] = [];
+  const staged: Staged<T>[] = [];
   try {
-    for (const { file, data } of writes) {
-      const text = JSON.stringify(data);
-      const spare = spareOf(file.path);
-      const fd = openSpare(spare);
-      staged.push({ file, spare, fd, bytes: text.length });
-      overwrite(fd, text);
-    }
+    for (const { file, data } of writes) staged.push(stage(file, data));
     await Promise.all(staged.map(({ fd }) => fsyncFd(fd)));
   } catch (error) {
     for (const { fd } of staged) closeQuietly(fd);

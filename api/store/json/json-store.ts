@@ -86,7 +86,7 @@ export class JsonStore extends Queries implements Store {
    */
   async #refresh(): Promise<void> {
     if (!this.#documents.isStale()) return;
-    await this.#inTurn(() => this.#documents.reloadChanged());
+    await this.#inTurn(async () => this.#documents.reloadChanged());
   }
 
   #inTurn<T>(fn: () => Promise<T>): Promise<T> {
@@ -117,7 +117,7 @@ export class JsonStore extends Queries implements Store {
     }
     const until = performance.now() + LOCK_HOLD_MS;
     try {
-      await this.#documents.reloadChanged();
+      this.#documents.reloadChanged();
       if (!this.#leftoversRemoved) {
         await this.#documents.removeLeftovers();
         this.#leftoversRemoved = true;
@@ -140,18 +140,17 @@ export class JsonStore extends Queries implements Store {
   async #commit(batch: Pending[]): Promise<void> {
     const applied: [Pending, unknown][] = [];
     try {
-      const dirty = new Set<string>();
       for (const pending of batch) {
         const tx = new JsonTransaction(this.#documents);
         try {
           const result = await pending.work(tx);
-          tx.applyTo(this.#documents, dirty);
+          tx.applyTo(this.#documents);
           applied.push([pending, result]);
         } catch (error) {
           pending.reject(error); // its changes were only buffered: nothing to undo
         }
       }
-      if (dirty.size > 0) await this.#documents.persist(dirty);
+      await this.#documents.persist();
       for (const [pending, result] of applied) pending.resolve(result);
     } catch (error) {
       // Nothing of this batch is acknowledged; make memory match the disk again. A write the disk refused
@@ -160,7 +159,11 @@ export class JsonStore extends Queries implements Store {
         cause: error,
       });
       for (const [pending] of applied) pending.reject(refused);
-      await this.#documents.reloadAll().catch(() => {});
+      try {
+        this.#documents.reloadUnsaved();
+      } catch {
+        // unreadable now too: the next commit's reload tries again
+      }
     }
   }
 }

@@ -1,12 +1,16 @@
-// The store's questions answered over records held in memory: the same code for the store's committed records
-// and for a transaction's view of them (its own writes on top).
+// The store's questions answered over what memory holds of the records (layout.ts: whole, or the fields queries
+// filter and sort on), with the whole records of an answer read last: the same code for the store's committed
+// records and for a transaction's view of them (its own writes on top).
 import type { Collection, Page, PageQuery, QueueCollection, RecordOf, StoreReads } from '../store.ts';
+import type { Summary } from './layout.ts';
 
 export interface RecordSource {
+  /** The whole record (read from its segment if memory holds only its summary). */
   get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined;
-  all<C extends Collection>(collection: C): RecordOf<C>[];
+  /** Every record of the collection as memory holds it. */
+  summaries<C extends Collection>(collection: C): Summary<C>[];
   /** A queue's records still to be worked (queued or being sent): kept apart, so finding them costs nothing. */
-  queued<C extends QueueCollection>(collection: C): RecordOf<C>[];
+  queued<C extends QueueCollection>(collection: C): Summary<C>[];
 }
 
 export const isQueue = (collection: Collection): collection is QueueCollection =>
@@ -16,6 +20,7 @@ export const inQueue = (record: { status: string }) =>
   record.status === 'queued' || record.status === 'sending';
 
 type Dated = { id: string; created_at: string };
+type QueueSummary = Pick<RecordOf<QueueCollection>, 'id' | 'status' | 'next_attempt_at' | 'lease_until'>;
 
 /** Newest first; records made in the same millisecond by id, so that pages never skip or repeat one. */
 function newestFirst(a: Dated, b: Dated): number {
@@ -59,9 +64,18 @@ export class Queries implements StoreReads {
     return this.#source.get(collection, id);
   }
 
-  async #all<C extends Collection>(collection: C): Promise<RecordOf<C>[]> {
+  async #all<C extends Collection>(collection: C): Promise<Summary<C>[]> {
     await this.#ready();
-    return this.#source.all(collection);
+    return this.#source.summaries(collection);
+  }
+
+  /** The whole records of an answer, in its order. */
+  #whole<C extends Collection>(collection: C, summaries: Summary<C>[]): RecordOf<C>[] {
+    return summaries.map((summary) => this.#source.get(collection, summary.id)!);
+  }
+
+  #wholePage<C extends Collection>(collection: C, { items, next }: Page<Summary<C>>): Page<RecordOf<C>> {
+    return { items: this.#whole(collection, items), next };
   }
 
   orgById(id: string) {
@@ -104,8 +118,8 @@ export class Queries implements StoreReads {
     return this.#get('deliveries', id);
   }
 
-  allRecords<C extends Collection>(collection: C) {
-    return this.#all(collection);
+  async allRecords<C extends Collection>(collection: C) {
+    return this.#whole(collection, await this.#all(collection));
   }
 
   orgs() {
@@ -173,14 +187,15 @@ export class Queries implements StoreReads {
     const matching = (await this.#all('requests')).filter(
       (r) => (!query.orgId || r.org_id === query.orgId) && (!query.status || r.status === query.status),
     );
-    return page(matching.sort(newestFirst), query);
+    return this.#wholePage('requests', page(matching.sort(newestFirst), query));
   }
 
   async overdueRequests(now: Date) {
     const at = now.toISOString();
-    return (await this.#all('requests'))
+    const overdue = (await this.#all('requests'))
       .filter((r) => r.status === 'received' && !r.replied_at && r.reply_due_at < at)
       .sort((a, b) => (a.reply_due_at < b.reply_due_at ? -1 : 1));
+    return this.#whole('requests', overdue);
   }
 
   async demandPosts(query: PageQuery = {}) {
@@ -207,15 +222,17 @@ export class Queries implements StoreReads {
   }
 
   async auditLog(query: { orgId?: string }) {
-    return (await this.#all('audit'))
+    const entries = (await this.#all('audit'))
       .filter((entry) => !query.orgId || entry.org_id === query.orgId)
       .sort((a, b) => (a.at < b.at ? 1 : -1));
+    return this.#whole('audit', entries);
   }
 
   async mailList(query: { status?: string }) {
-    return (await this.#all('mail'))
+    const mail = (await this.#all('mail'))
       .filter((mail) => !query.status || mail.status === query.status)
       .sort(newestFirst);
+    return this.#whole('mail', mail);
   }
 
   dueMail(now: Date, limit: number) {
@@ -230,7 +247,7 @@ export class Queries implements StoreReads {
 
   async deliveries(query: Parameters<StoreReads['deliveries']>[0]) {
     const own = (await this.#all('deliveries')).filter((d) => d.endpoint_id === query.endpointId);
-    return page(own.sort(newestFirst), query);
+    return this.#wholePage('deliveries', page(own.sort(newestFirst), query));
   }
 
   dueDeliveries(now: Date, limit: number) {
@@ -245,9 +262,10 @@ export class Queries implements StoreReads {
   ): Promise<RecordOf<C>[]> {
     await this.#ready();
     const at = now.toISOString();
-    const due = (record: RecordOf<C>) =>
+    const due = (record: QueueSummary) =>
       record.status === 'queued' ? record.next_attempt_at <= at : (record.lease_until ?? '') < at; // its sender died
-    return earliest(this.#source.queued(collection).filter(due), limit);
+    const queued = this.#source.queued(collection) as (Summary<C> & QueueSummary)[];
+    return this.#whole(collection, earliest(queued.filter(due), limit));
   }
 }
 

@@ -2,11 +2,12 @@
 // and nothing reaches the store unless the transaction's work returns without throwing.
 import type { Collection, QueueCollection, RecordOf, Tx } from '../store.ts';
 import type { Documents } from './documents.ts';
+import type { Summary } from './layout.ts';
 import { inQueue, Queries, type RecordSource } from './queries.ts';
 
 type Change = { collection: Collection; record: RecordOf<Collection> };
 
-/** Fields unique across a collection, as the PostgreSQL engine's constraints hold them. */
+/** Fields unique across a collection, as the PostgreSQL engine's constraints hold them (each kept in memory). */
 const UNIQUE: Partial<Record<Collection, string>> = {
   accounts: 'email',
   keys: 'hash',
@@ -29,16 +30,16 @@ class Overlay implements RecordSource {
     return (changed?.record as RecordOf<C> | undefined) ?? this.#documents.get(collection, id);
   }
 
-  all<C extends Collection>(collection: C): RecordOf<C>[] {
+  summaries<C extends Collection>(collection: C): Summary<C>[] {
     const own = [...this.changes.values()].filter((change) => change.collection === collection);
-    const committed = this.#documents.all(collection);
+    const committed = this.#documents.summaries(collection);
     if (own.length === 0) return committed;
     const records = new Map(committed.map((record) => [record.id, record]));
-    for (const change of own) records.set(change.record.id, change.record as RecordOf<C>);
+    for (const change of own) records.set(change.record.id, change.record as RecordOf<C>); // a whole record is a summary too
     return [...records.values()];
   }
 
-  queued<C extends QueueCollection>(collection: C): RecordOf<C>[] {
+  queued<C extends QueueCollection>(collection: C): Summary<C>[] {
     const records = new Map(this.#documents.queued(collection).map((record) => [record.id, record]));
     for (const change of this.changes.values()) {
       if (change.collection !== collection) continue;
@@ -65,7 +66,7 @@ export class JsonTransaction extends Queries implements Tx {
     const value = field && (record as Record<string, unknown>)[field];
     if (
       value &&
-      this.#overlay.all(collection).some((other) => (other as Record<string, unknown>)[field] === value)
+      this.#overlay.summaries(collection).some((other) => (other as Record<string, unknown>)[field] === value)
     ) {
       throw new Error(`${collection} already holds a record with this ${field}`);
     }
@@ -103,9 +104,8 @@ export class JsonTransaction extends Queries implements Tx {
     return Promise.all(due.map((record) => this.update(collection, record.id, patch)));
   }
 
-  /** Places every change in the documents; returns the files to write. */
-  applyTo(documents: Documents, dirty: Set<string>): void {
-    for (const { collection, record } of this.#overlay.changes.values())
-      documents.place(collection, record, dirty);
+  /** Places every change in the documents, which then know the files to write. */
+  applyTo(documents: Documents): void {
+    for (const { collection, record } of this.#overlay.changes.values()) documents.place(collection, record);
   }
 }
