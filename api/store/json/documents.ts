@@ -31,7 +31,8 @@ import {
 } from './layout.ts';
 import { inQueue, isQueue, type RecordSource } from './queries.ts';
 
-type Entry = { summary: { id: string }; file: string };
+/** A record in memory: what summarise() keeps of it (null: its id alone), and the file that holds it whole. */
+type Entry = { summary: object | null; file: string };
 
 export class Documents implements RecordSource {
   readonly dir: string;
@@ -59,19 +60,28 @@ export class Documents implements RecordSource {
     documents.#head = documents.#readHead();
     documents.#loadCore();
     const names = (await readdir(dir)).filter((name) => SEGMENT_FILE.test(name)).sort();
-    for (const name of names) documents.#loadSegment(name);
+    // Only the newest are kept whole: the others' records become garbage while still young, cheap to collect.
+    names.forEach((name, i) => documents.#loadSegment(name, i >= names.length - LOADED_SEGMENTS));
     return documents;
   }
 
   get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined {
     const entry = this.#index.get(collection)!.get(id);
-    if (!entry || !isSummarised(collection)) return entry?.summary as RecordOf<C> | undefined;
-    const records = this.#segment(entry.file).data[collection] as RecordOf<C>[];
-    return records.find((record) => record.id === id);
+    return entry && this.#whole(collection, id, entry);
   }
 
+  /** Every record's summary; a record kept as its id alone is read whole (only operators' lists ask for those). */
   summaries<C extends Collection>(collection: C): Summary<C>[] {
-    return Array.from(this.#index.get(collection)!.values(), (entry) => entry.summary as Summary<C>);
+    return Array.from(
+      this.#index.get(collection)!,
+      ([id, entry]) => (entry.summary ?? this.#whole(collection, id, entry)) as Summary<C>,
+    );
+  }
+
+  #whole<C extends Collection>(collection: C, id: string, entry: Entry): RecordOf<C> | undefined {
+    if (!isSummarised(collection)) return entry.summary as RecordOf<C>;
+    const records = this.#segment(entry.file).data[collection] as RecordOf<C>[];
+    return records.find((record) => record.id === id);
   }
 
   queued<C extends QueueCollection>(collection: C): Summary<C>[] {
@@ -184,7 +194,7 @@ export class Documents implements RecordSource {
   }
 
   /** Reads a segment from its file, indexes every record in it, and keeps it in memory as the newest used. */
-  #loadSegment(name: string): LowSync<Segment> {
+  #loadSegment(name: string, keep = true): LowSync<Segment> {
     const db = new LowSync(new DurableJSONFile<Segment>(join(this.dir, name)), emptySegment());
     db.read();
     db.data = { ...emptySegment(), ...db.data };
@@ -192,7 +202,7 @@ export class Documents implements RecordSource {
       for (const record of db.data[collection]) this.#indexRecord(collection, record, name);
     }
     if (!this.#lastSegment || name > this.#lastSegment) this.#lastSegment = name;
-    this.#keep(name, db);
+    if (keep) this.#keep(name, db);
     return db;
   }
 

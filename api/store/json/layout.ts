@@ -1,6 +1,7 @@
 // How the JSON engine lays records out in files, and what of them it keeps in memory: the few, slowly changing
 // records (organisations, accounts, keys, webhook endpoints) in core.json; everything that grows with use in
 // append-only segments of bounded size, so that one write never rewrites more than one segment.
+import type { AuditRecord, DataRequestRecord, MailRecord, WebhookDeliveryRecord } from '../records.ts';
 import type { Collection, RecordOf } from '../store.ts';
 
 export const CORE_FILE = 'core.json';
@@ -30,36 +31,55 @@ export const COLLECTIONS: readonly Collection[] = [...CORE_COLLECTIONS, ...SEGME
 export const LOADED_SEGMENTS = 16;
 
 /**
- * What stays in memory of each record of the collections that grow largest: the fields their queries filter and
- * sort on (queries.ts). The whole record is read from its segment when an answer needs it, so memory does not grow
- * with what each record says (a request's description and matches, a queued mail's body, a stored response).
- * Collections not named stay whole in memory: their records are small (demand posts, samples) or few.
+ * What memory keeps of each record of the collections that grow largest: the fields their queries filter and sort on
+ * (queries.ts), or only its id (null here) once no query filters it any more: a sent mail, a stored response. The
+ * whole record is read from its segment when an answer needs it, so memory grows neither with what each record
+ * says (a request's description and matches, a mail's body) nor with finished ones. Collections not named stay
+ * whole in memory: their records are small (demand posts, samples) or few.
  */
-export const SUMMARY_FIELDS = {
-  requests: ['id', 'org_id', 'status', 'created_at', 'reply_due_at', 'replied_at'],
-  idempotency: ['id', 'created_at'],
-  audit: ['id', 'org_id', 'at'],
-  mail: ['id', 'status', 'created_at', 'next_attempt_at', 'lease_until'],
-  deliveries: ['id', 'endpoint_id', 'status', 'created_at', 'next_attempt_at', 'lease_until'],
-} as const satisfies { [C in SegmentCollection]?: readonly (keyof RecordOf<C>)[] };
+const SUMMARISERS = {
+  requests: (r: DataRequestRecord) => ({
+    id: r.id,
+    org_id: r.org_id,
+    status: r.status,
+    created_at: r.created_at,
+    reply_due_at: r.reply_due_at,
+    replied_at: r.replied_at,
+  }),
+  idempotency: () => null,
+  audit: (r: AuditRecord) => ({ id: r.id, org_id: r.org_id, at: r.at }),
+  mail: (r: MailRecord) =>
+    r.status === 'queued' || r.status === 'sending'
+      ? {
+          id: r.id,
+          status: r.status,
+          created_at: r.created_at,
+          next_attempt_at: r.next_attempt_at,
+          lease_until: r.lease_until,
+        }
+      : null,
+  deliveries: (r: WebhookDeliveryRecord) => ({
+    id: r.id,
+    endpoint_id: r.endpoint_id,
+    status: r.status,
+    created_at: r.created_at,
+    next_attempt_at: r.next_attempt_at,
+    lease_until: r.lease_until,
+  }),
+} satisfies { [C in SegmentCollection]?: (record: RecordOf<C>) => Partial<RecordOf<C>> | null };
 
-type Summarised = keyof typeof SUMMARY_FIELDS;
-type SummaryField<C extends Collection> = C extends Summarised
-  ? (typeof SUMMARY_FIELDS)[C][number]
-  : keyof RecordOf<C>;
-/** A record as memory keeps it: whole, or the fields of SUMMARY_FIELDS. */
-export type Summary<C extends Collection> = Pick<RecordOf<C>, Extract<SummaryField<C>, keyof RecordOf<C>>> & {
-  id: string;
-};
+type Summarised = keyof typeof SUMMARISERS;
+/** A record as queries see it in memory: whole, or what SUMMARISERS keeps (a whole record serves as one too). */
+export type Summary<C extends Collection> = C extends Summarised
+  ? NonNullable<ReturnType<(typeof SUMMARISERS)[C]>>
+  : RecordOf<C>;
 
-export const isSummarised = (collection: Collection): collection is Summarised =>
-  collection in SUMMARY_FIELDS;
+export const isSummarised = (collection: Collection): collection is Summarised => collection in SUMMARISERS;
 
-export function summarise<C extends Collection>(collection: C, record: RecordOf<C>): Summary<C> {
-  if (!isSummarised(collection)) return record;
-  const summary: Record<string, unknown> = {};
-  for (const field of SUMMARY_FIELDS[collection]) summary[field] = record[field as keyof RecordOf<C>];
-  return summary as Summary<C>;
+/** What memory keeps of a record: itself, its summary, or null for its id alone. */
+export function summarise<C extends Collection>(collection: C, record: RecordOf<C>): Summary<C> | null {
+  if (!isSummarised(collection)) return record as Summary<C>;
+  return (SUMMARISERS[collection] as (record: RecordOf<C>) => Summary<C> | null)(record);
 }
 
 export type CoreCollection = (typeof CORE_COLLECTIONS)[number];

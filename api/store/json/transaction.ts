@@ -35,7 +35,7 @@ class Overlay implements RecordSource {
     const committed = this.#documents.summaries(collection);
     if (own.length === 0) return committed;
     const records = new Map(committed.map((record) => [record.id, record]));
-    for (const change of own) records.set(change.record.id, change.record as RecordOf<C>); // a whole record is a summary too
+    for (const change of own) records.set(change.record.id, change.record as Summary<C>); // a whole record serves as one
     return [...records.values()];
   }
 
@@ -44,7 +44,7 @@ class Overlay implements RecordSource {
     for (const change of this.changes.values()) {
       if (change.collection !== collection) continue;
       const record = change.record as RecordOf<C>;
-      if (inQueue(record)) records.set(record.id, record);
+      if (inQueue(record)) records.set(record.id, record as Summary<C>);
       else records.delete(record.id);
     }
     return [...records.values()];
