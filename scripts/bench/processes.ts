@@ -36,9 +36,9 @@ const stopper = (child: ChildProcess) => () =>
 
 export type Monitored = Served & { loop(): Promise<LoopStats> };
 
-/** Our server as `npm start` runs it, with the event-loop monitor preloaded. */
+/** Our server as `npm start` runs it (with its node flag: see package.json), with the event-loop monitor preloaded. */
 export function startOurs(env: Record<string, string>): Promise<Monitored> {
-  return startMonitored('api/server/server.ts', 'server', env);
+  return startMonitored('api/server/server.ts', 'server', env, ['--max-semi-space-size=16']);
 }
 
 /** The writes' baseline (bare-durable-server.ts), appending to a file in `dataDir`, with the same monitor. */
@@ -46,9 +46,14 @@ export function startBareDurable(dataDir: string): Promise<Monitored> {
   return startMonitored(here('./bare-durable-server.ts'), 'bare durable server', { BENCH_DATA_DIR: dataDir });
 }
 
-async function startMonitored(script: string, name: string, env: Record<string, string>): Promise<Monitored> {
+async function startMonitored(
+  script: string,
+  name: string,
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+): Promise<Monitored> {
   const loopFile = join(tmpdir(), `dss-bench-loop-${process.pid}-${Date.now()}.json`);
-  const child = spawn(process.execPath, ['--import', here('./loop-monitor.ts'), script], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', here('./loop-monitor.ts'), script], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', BENCH_LOOP_FILE: loopFile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
