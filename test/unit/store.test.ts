@@ -229,6 +229,42 @@ test('a write the disk refuses is 503, and what it placed in memory is forgotten
   }
 });
 
+test('a claim takes due mail by next attempt, and mail due at the same time in the order it was queued', async () => {
+  const store = await open();
+  const now = Date.now();
+  const queued = (id: string, minutes: number): MailRecord => ({
+    id,
+    event: `test:${id}`,
+    to: 'lab@example.com',
+    subject: 's',
+    text: 't',
+    html: '<p>t</p>',
+    status: 'queued',
+    attempts: 0,
+    next_attempt_at: new Date(now + minutes * 60_000).toISOString(),
+    lease_until: null,
+    last_error: null,
+    created_at: new Date(now).toISOString(),
+    sent_at: null,
+  });
+  // Ids that do not sort in the order they come in (as hashed ids do), many waiting, a few due earlier.
+  const burst = Array.from({ length: 300 }, (_, i) => `m${(i * 7919) % 1000}`);
+  await store.transact(async (tx) => {
+    for (let i = 0; i < 500; i++) await tx.insert('mail', queued(`later${i}`, 30));
+    for (const id of burst) await tx.insert('mail', queued(id, -1));
+    await tx.insert('mail', queued('earliest', -2));
+  });
+  const claim = () =>
+    store.transact(async (tx) =>
+      (await tx.lease('mail', new Date(now), 64, new Date(now + 60_000).toISOString())).map((m) => m.id),
+    );
+  expect(await claim()).toEqual(['earliest', ...burst.slice(0, 63)]);
+  expect(await claim()).toEqual(burst.slice(63, 127));
+  expect(await (await open()).dueMail(new Date(now), 3)).toMatchObject(
+    burst.slice(127, 130).map((id) => ({ id })),
+  );
+});
+
 test('undelivered mail is tracked through sends, other instances and reopening', async () => {
   const mail = (id: string, status: MailRecord['status']): MailRecord => ({
     id,

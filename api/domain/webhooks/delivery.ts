@@ -34,15 +34,26 @@ export function createWebhookDelivery(deps: {
   const retryDelayMs = (attempts: number) =>
     1000 * deps.retrySeconds[Math.min(attempts, deps.retrySeconds.length) - 1]!;
 
-  type Claimed = { delivery: WebhookDeliveryRecord; endpoint: WebhookEndpointRecord | undefined };
+  /** An endpoint and what signs for it (null: its secret cannot be opened), made once per chunk, not per delivery. */
+  type Target = { endpoint: WebhookEndpointRecord; signer: Webhook | null };
+  type Claimed = { delivery: WebhookDeliveryRecord; target: Target | undefined };
+
+  function targetOf(endpoint: WebhookEndpointRecord | undefined): Target | undefined {
+    if (!endpoint) return undefined;
+    try {
+      return { endpoint, signer: new Webhook(deps.secrets.open(endpoint.secret_sealed)) };
+    } catch {
+      return { endpoint, signer: null };
+    }
+  }
 
   async function deliver(): Promise<boolean> {
     if ((await deps.store.dueDeliveries(now(), 1)).length === 0) return false;
     return drainQueue(deps.store, 'deliveries', {
       claim: claimDue,
-      send: async ({ delivery, endpoint }: Claimed) => ({
+      send: async ({ delivery, target }: Claimed) => ({
         id: delivery.id,
-        patch: await attempt(delivery, endpoint),
+        patch: await attempt(delivery, target),
       }),
       maxChunks: CHUNKS_PER_PASS,
       concurrency: SEND_CONCURRENCY,
@@ -52,23 +63,23 @@ export function createWebhookDelivery(deps: {
   async function claimDue(tx: Tx): Promise<Claimed[]> {
     const at = now();
     const leased = await tx.lease('deliveries', at, CHUNK, new Date(at.getTime() + LEASE_MS).toISOString());
-    // A fan-out leases many deliveries to a few endpoints: each endpoint is read once.
-    const endpoints = new Map<string, WebhookEndpointRecord | undefined>();
+    // A fan-out leases many deliveries to a few endpoints: each endpoint is read, and its secret opened, once.
+    const targets = new Map<string, Target | undefined>();
     // One after another: a PostgreSQL transaction is one connection, which runs one query at a time.
     for (const { endpoint_id } of leased)
-      if (!endpoints.has(endpoint_id)) endpoints.set(endpoint_id, await tx.webhookById(endpoint_id));
-    return leased.map((delivery) => ({ delivery, endpoint: endpoints.get(delivery.endpoint_id) }));
+      if (!targets.has(endpoint_id)) targets.set(endpoint_id, targetOf(await tx.webhookById(endpoint_id)));
+    return leased.map((delivery) => ({ delivery, target: targets.get(delivery.endpoint_id) }));
   }
 
   /** One attempt; says what to record of it, and never throws. */
   async function attempt(
     delivery: WebhookDeliveryRecord,
-    endpoint: WebhookEndpointRecord | undefined,
+    target: Target | undefined,
   ): Promise<Partial<WebhookDeliveryRecord>> {
     const attempts = delivery.attempts + 1;
-    if (!endpoint || endpoint.deleted_at || delivery.body === null)
+    if (!target || target.endpoint.deleted_at || delivery.body === null)
       return { status: 'failed', attempts, lease_until: null, last_error: 'the endpoint was deleted' };
-    const result = await post(delivery, endpoint, delivery.body);
+    const result = await post(delivery, target, delivery.body);
     const at = now();
     if ('status' in result && result.status >= 200 && result.status < 300) {
       return {
@@ -97,20 +108,16 @@ export function createWebhookDelivery(deps: {
 
   function post(
     delivery: WebhookDeliveryRecord,
-    endpoint: WebhookEndpointRecord,
+    { endpoint, signer }: Target,
     body: string,
   ): Promise<PostResult> {
-    const sentAt = now();
-    let signature: string;
-    try {
-      signature = new Webhook(deps.secrets.open(endpoint.secret_sealed)).sign(delivery.id, sentAt, body);
-    } catch {
+    if (!signer)
       return Promise.resolve({ error: 'the signing secret cannot be read: was LINK_SECRET changed?' });
-    }
+    const sentAt = now();
     const signing = {
       'webhook-id': delivery.id,
       'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-      'webhook-signature': signature,
+      'webhook-signature': signer.sign(delivery.id, sentAt, body),
     };
     return postOne(endpoint.url, body, signing, { allowPrivate: deps.allowPrivate });
   }

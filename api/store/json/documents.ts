@@ -29,7 +29,8 @@ import {
   type Segment,
   type Summary,
 } from './layout.ts';
-import { inQueue, isQueue, type RecordSource } from './queries.ts';
+import { DueQueue, isDue, isQueue, type QueueRecord } from './due-queue.ts';
+import type { RecordSource } from './queries.ts';
 
 /** A record in memory: what summarise() keeps of it (null: its id alone), and the file that holds it whole. */
 type Entry = { summary: object | null; file: string };
@@ -42,8 +43,8 @@ export class Documents implements RecordSource {
   /** Files changed in memory and not yet written: never let go of before persist(). */
   #unsaved = new Set<string>();
   #index = new Map<Collection, Map<string, Entry>>(COLLECTIONS.map((c) => [c, new Map()]));
-  /** The ids in each queue (mail, webhook deliveries): finding the due ones costs nothing however many went out. */
-  #queues: Record<QueueCollection, Set<string>> = { mail: new Set(), deliveries: new Set() };
+  /** Each queue's records in the order they fall due: finding the next costs nothing however many wait or went out. */
+  #queues: Record<QueueCollection, DueQueue> = { mail: new DueQueue(), deliveries: new DueQueue() };
   /** Segments are named in order and only ever appended, so the newest is remembered, not sorted for. */
   #lastSegment: string | undefined;
   #head: Head = { version: 0, files: {} };
@@ -84,9 +85,15 @@ export class Documents implements RecordSource {
     return records.find((record) => record.id === id);
   }
 
-  queued<C extends QueueCollection>(collection: C): Summary<C>[] {
+  due<C extends QueueCollection>(collection: C, now: string, limit: number): Summary<C>[] {
     const index = this.#index.get(collection)!;
-    return Array.from(this.#queues[collection], (id) => index.get(id)!.summary as Summary<C>);
+    const found: Summary<C>[] = [];
+    for (const id of this.#queues[collection].until(now)) {
+      if (found.length === limit) break;
+      const summary = index.get(id)!.summary as Summary<C> & QueueRecord;
+      if (isDue(summary, now)) found.push(summary);
+    }
+    return found;
   }
 
   /** True when another process has committed since we last loaded: a read of one number at head.json's start. */
@@ -173,14 +180,12 @@ export class Documents implements RecordSource {
 
   #indexRecord(collection: Collection, record: RecordOf<Collection>, file: string): void {
     this.#index.get(collection)!.set(record.id, { summary: summarise(collection, record), file });
-    if (!isQueue(collection)) return;
-    if (inQueue(record as RecordOf<QueueCollection>)) this.#queues[collection].add(record.id);
-    else this.#queues[collection].delete(record.id);
+    if (isQueue(collection)) this.#queues[collection].track(record as RecordOf<QueueCollection>);
   }
 
   #unindex(collection: Collection, id: string): void {
     this.#index.get(collection)!.delete(id);
-    if (isQueue(collection)) this.#queues[collection].delete(id);
+    if (isQueue(collection)) this.#queues[collection].remove(id);
   }
 
   #loadCore(): void {

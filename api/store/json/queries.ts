@@ -9,18 +9,11 @@ export interface RecordSource {
   get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined;
   /** Every record of the collection as memory holds it. */
   summaries<C extends Collection>(collection: C): Summary<C>[];
-  /** A queue's records still to be worked (queued or being sent): kept apart, so finding them costs nothing. */
-  queued<C extends QueueCollection>(collection: C): Summary<C>[];
+  /** Up to `limit` of a queue's records due at `now` (an ISO time), earliest first (due-queue.ts). */
+  due<C extends QueueCollection>(collection: C, now: string, limit: number): Summary<C>[];
 }
 
-export const isQueue = (collection: Collection): collection is QueueCollection =>
-  collection === 'mail' || collection === 'deliveries';
-
-export const inQueue = (record: { status: string }) =>
-  record.status === 'queued' || record.status === 'sending';
-
 type Dated = { id: string; created_at: string };
-type QueueSummary = Pick<RecordOf<QueueCollection>, 'id' | 'status' | 'next_attempt_at' | 'lease_until'>;
 
 /** Newest first; records made in the same millisecond by id, so that pages never skip or repeat one. */
 function newestFirst(a: Dated, b: Dated): number {
@@ -254,33 +247,13 @@ export class Queries implements StoreReads {
     return this.due('deliveries', now, limit);
   }
 
-  /** A queue's records due now, oldest first: queued and due, or claimed by a sender whose lease ran out. */
+  /** A queue's records due now, earliest first: queued and due, or claimed by a sender whose lease ran out. */
   protected async due<C extends QueueCollection>(
     collection: C,
     now: Date,
     limit: number,
   ): Promise<RecordOf<C>[]> {
     await this.#ready();
-    const at = now.toISOString();
-    const due = (record: QueueSummary) =>
-      record.status === 'queued' ? record.next_attempt_at <= at : (record.lease_until ?? '') < at; // its sender died
-    const queued = this.#source.queued(collection) as (Summary<C> & QueueSummary)[];
-    return this.#whole(collection, earliest(queued.filter(due), limit));
+    return this.#whole(collection, this.#source.due(collection, now.toISOString(), limit));
   }
-}
-
-/**
- * The `limit` records due first, in order. A fan-out queues thousands at once and each claim takes a few dozen:
- * sorting the whole queue for every claim held the event loop for milliseconds at a time.
- */
-function earliest<T extends { next_attempt_at: string }>(records: T[], limit: number): T[] {
-  const first: T[] = [];
-  for (const record of records) {
-    if (first.length === limit && record.next_attempt_at >= first[limit - 1]!.next_attempt_at) continue;
-    let at = first.length;
-    while (at > 0 && first[at - 1]!.next_attempt_at > record.next_attempt_at) at--;
-    first.splice(at, 0, record);
-    if (first.length > limit) first.pop();
-  }
-  return first;
 }

@@ -3,7 +3,8 @@
 import type { Collection, QueueCollection, RecordOf, Tx } from '../store.ts';
 import type { Documents } from './documents.ts';
 import type { Summary } from './layout.ts';
-import { inQueue, Queries, type RecordSource } from './queries.ts';
+import { byNextAttempt, inQueue, isDue, type QueueRecord } from './due-queue.ts';
+import { Queries, type RecordSource } from './queries.ts';
 
 type Change = { collection: Collection; record: RecordOf<Collection> };
 
@@ -39,15 +40,16 @@ class Overlay implements RecordSource {
     return [...records.values()];
   }
 
-  queued<C extends QueueCollection>(collection: C): Summary<C>[] {
-    const records = new Map(this.#documents.queued(collection).map((record) => [record.id, record]));
-    for (const change of this.changes.values()) {
-      if (change.collection !== collection) continue;
-      const record = change.record as RecordOf<C>;
-      if (inQueue(record)) records.set(record.id, record as Summary<C>);
-      else records.delete(record.id);
-    }
-    return [...records.values()];
+  due<C extends QueueCollection>(collection: C, now: string, limit: number): Summary<C>[] {
+    const own = new Map<string, QueueRecord>();
+    for (const change of this.changes.values())
+      if (change.collection === collection) own.set(change.record.id, change.record as QueueRecord);
+    if (own.size === 0) return this.#documents.due(collection, now, limit);
+    // The committed due ones this transaction has not changed, and those it has changed that are due now.
+    const committed = this.#documents.due(collection, now, limit + own.size) as QueueRecord[];
+    const changed = [...own.values()].filter((record) => inQueue(record) && isDue(record, now));
+    const due = [...committed.filter((record) => !own.has(record.id)), ...changed];
+    return due.sort(byNextAttempt).slice(0, limit) as Summary<C>[];
   }
 }
 
