@@ -12,7 +12,7 @@ import { createWebhookDelivery } from './domain/webhooks/delivery.ts';
 import { createThreadedPost } from './domain/webhooks/threaded-post.ts';
 import { createSecretBox, type SecretBox } from './domain/webhooks/secrets.ts';
 import type { RequestLog } from './http/log.ts';
-import { openStore } from './store/open-store.ts';
+import { sharedStore } from './store/open-store.ts';
 import type { Store } from './store/store.ts';
 
 export type Runtime = {
@@ -33,7 +33,7 @@ export type Runtime = {
 /** `store`: an instance the caller opened already (the CLI opens it first, for commands that need nothing else). */
 export async function openRuntime(config: Config, log: RequestLog, store?: Store): Promise<Runtime> {
   const catalog = createCatalog(await loadListings(config.listingsDir));
-  store ??= await openStore(config);
+  store ??= await sharedStore(config);
   const serviceSecret = await loadLinkSecret(config);
   const signer = createLinkSigner(serviceSecret, config.sampleLinkTtlSeconds, config.siteUrl);
   const secrets = createSecretBox(serviceSecret);

@@ -2,13 +2,13 @@
 // server process; every read is current, so a post is on the page the moment its request is acknowledged).
 import { loadConfig } from '../../api/config.ts';
 import { LIST_LIMIT, publicPost } from '../../api/domain/requests/views.ts';
-import { openStore } from '../../api/store/open-store.ts';
+import { sharedStore } from '../../api/store/open-store.ts';
 import type { Store } from '../../api/store/store.ts';
 
 let store: Promise<Store> | undefined;
 
 export async function demandPosts() {
-  store ??= openStore(loadConfig());
+  store ??= sharedStore(loadConfig());
   // The newest LIST_LIMIT, as GET /api/v1/demand: the page must not grow with the board.
   return (await (await store).demandPosts({ limit: LIST_LIMIT })).items.map(publicPost);
 }

@@ -7,7 +7,7 @@ import { loadListings } from '../../../api/domain/listings/listing-files.ts';
 import { loadNdaDocument, type NdaDocument } from '../../../api/domain/labs/nda-document.ts';
 import { createLinkSigner, loadLinkSecret, type LinkSigner } from '../../../api/domain/samples/links.ts';
 import { createSecretBox, type SecretBox } from '../../../api/domain/webhooks/secrets.ts';
-import { openStore } from '../../../api/store/open-store.ts';
+import { sharedStore } from '../../../api/store/open-store.ts';
 import type { Store } from '../../../api/store/store.ts';
 
 export type PageRuntime = {
@@ -26,7 +26,7 @@ export function pageRuntime(): Promise<PageRuntime> {
   opened ??= (async () => {
     const config = loadConfig();
     const [store, listings, linkSecret] = await Promise.all([
-      openStore(config),
+      sharedStore(config),
       loadListings(config.listingsDir),
       loadLinkSecret(config),
     ]);
