@@ -43,7 +43,7 @@ export class Documents implements RecordSource {
   /** Files changed in memory and not yet written: never let go of before persist(). */
   #unsaved = new Set<string>();
   #index = new Map<Collection, Map<string, Entry>>(COLLECTIONS.map((c) => [c, new Map()]));
-  /** Each queue's records in the order they fall due: finding the next costs nothing however many wait or went out. */
+  /** Each queue in the order of next attempts: finding the due records costs nothing however many wait or went out. */
   #queues: Record<QueueCollection, DueQueue> = { mail: new DueQueue(), deliveries: new DueQueue() };
   /** Segments are named in order and only ever appended, so the newest is remembered, not sorted for. */
   #lastSegment: string | undefined;
