@@ -30,6 +30,21 @@ const entry = (id: string, org = 'org_a'): AuditRecord => ({
 });
 
 const open = () => openStore({ dataDir });
+const mail = (id: string, status: MailRecord['status'], due = new Date().toISOString()): MailRecord => ({
+  id,
+  event: `test:${id}`,
+  to: 'lab@example.com',
+  subject: 's',
+  text: 't',
+  html: '<p>t</p>',
+  status,
+  attempts: 0,
+  next_attempt_at: due,
+  lease_until: null,
+  last_error: null,
+  created_at: new Date().toISOString(),
+  sent_at: null,
+});
 /** Every audit record's id, as the store reads them now. */
 const auditIds = async (store: Store) => (await store.auditLog({})).map((record) => record.id);
 /** Mail not yet delivered: due at once, since the test's mail is due when made and holds no lease. */
@@ -232,21 +247,8 @@ test('a write the disk refuses is 503, and what it placed in memory is forgotten
 test('a claim takes due mail by next attempt, and mail due at the same time in the order it was queued', async () => {
   const store = await open();
   const now = Date.now();
-  const queued = (id: string, minutes: number): MailRecord => ({
-    id,
-    event: `test:${id}`,
-    to: 'lab@example.com',
-    subject: 's',
-    text: 't',
-    html: '<p>t</p>',
-    status: 'queued',
-    attempts: 0,
-    next_attempt_at: new Date(now + minutes * 60_000).toISOString(),
-    lease_until: null,
-    last_error: null,
-    created_at: new Date(now).toISOString(),
-    sent_at: null,
-  });
+  const queued = (id: string, minutes: number) =>
+    mail(id, 'queued', new Date(now + minutes * 60_000).toISOString());
   // Ids that do not sort in the order they come in (as hashed ids do), many waiting, a few due earlier.
   const burst = Array.from({ length: 300 }, (_, i) => `m${(i * 7919) % 1000}`);
   await store.transact(async (tx) => {
@@ -266,21 +268,6 @@ test('a claim takes due mail by next attempt, and mail due at the same time in t
 });
 
 test('undelivered mail is tracked through sends, other instances and reopening', async () => {
-  const mail = (id: string, status: MailRecord['status']): MailRecord => ({
-    id,
-    event: `test:${id}`,
-    to: 'lab@example.com',
-    subject: 's',
-    text: 't',
-    html: '<p>t</p>',
-    status,
-    attempts: 0,
-    next_attempt_at: new Date().toISOString(),
-    lease_until: null,
-    last_error: null,
-    created_at: new Date().toISOString(),
-    sent_at: null,
-  });
   const sender = await open();
   const other = await open();
   await sender.transact(async (tx) => {
