@@ -57,7 +57,7 @@ export function createMailDelivery(deps: {
     const attempts = mail.attempts + 1;
     try {
       await deps.transport.send({ ...mail, text: mail.text ?? '', html: mail.html ?? '' });
-      // The store keeps every record in memory: a sent mail's body would stay there for the life of the process.
+      // The body is with the mail server or in the outbox now: the store need not keep it.
       return {
         status: 'sent',
         sent_at: now().toISOString(),
