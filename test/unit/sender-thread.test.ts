@@ -2,7 +2,7 @@
 // that dies, and a process that is not held open by an idle thread.
 import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
@@ -40,6 +40,18 @@ test('a thread that dies fails the call it held, and the next call starts a new 
   try {
     await expect(thread.call('die')).rejects.toThrow(/stopped \(exit code 3\)/);
     expect(await thread.call('again')).toBe('AGAIN');
+  } finally {
+    thread.close();
+  }
+});
+
+// Linux sets niceness per thread; the thread that asked (the API's event loop) must keep its own.
+test.runIf(process.platform === 'linux')('sends run nicer than the thread that asks for them', async () => {
+  const asking = getPriority(0);
+  const thread = senderThread<string, string>(ENTRY, null);
+  try {
+    expect(Number(await thread.call('niceness'))).toBe(Math.min(19, asking + 10));
+    expect(getPriority(0)).toBe(asking);
   } finally {
     thread.close();
   }

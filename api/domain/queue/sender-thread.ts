@@ -2,9 +2,13 @@
 // webhook is CPU work, and at a thousand sends a second on the API's event loop it held up the requests: writes'
 // p99 at 500/s went from about 10 ms with mail sends skipped to 40-60 ms with them (see BENCHMARKS.md). In a
 // thread the sends use another core. The claims and records stay on the main thread, in the store's writes.
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
 
 const YOUNG_MB = 16;
+/** How much nicer than the API a sender runs: nice(1)'s default step. */
+const NICER_BY = 10;
+const NICEST = 19;
 
 type Call<Q> = { id: number; request: Q };
 type Answer<R> = { id: number; result?: R; error?: { message: string; responseCode?: number } };
@@ -64,6 +68,10 @@ export function senderThread<Q, R>(entry: URL, workerData: unknown): SenderThrea
 
 /** The thread's side: answers each call with what `send` resolves to, or the error it throws. */
 export function serveSends<Q, R>(send: (request: Q) => Promise<R>): void {
+  // Sends can wait, answers cannot: when the cores are busy, this thread gets a smaller share of them than the API's.
+  // The queues are durable, so a send put off loses nothing (BENCHMARKS.md: what it gives the writes, costs the mail).
+  // Linux only: there pid 0 means the calling thread; elsewhere it would mean the whole process.
+  if (process.platform === 'linux') setPriority(0, Math.min(NICEST, getPriority(0) + NICER_BY));
   parentPort!.on('message', ({ id, request }: Call<Q>) => {
     send(request).then(
       (result) => parentPort!.postMessage({ id, result } satisfies Answer<R>),
