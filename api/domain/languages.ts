@@ -21,36 +21,57 @@ const codesOfLength = (length: 2 | 3): string[] =>
     ? [...LETTERS].flatMap((a) => [...LETTERS].map((b) => a + b))
     : codesOfLength(2).flatMap((ab) => [...LETTERS].map((c) => ab + c));
 
-const nameIndexes = new Map<2 | 3, Map<string, string>>();
-
 /**
- * English name (lower case) → base subtag, for every language ICU can name with a code of this length. Built on
- * first use: the two-letter index (ISO 639-1, the common languages) in about 20 ms, the three-letter one in about
+ * English name (lower case) → base subtag, for every language ICU can name with a code of one length. Built as
+ * needed: the two-letter index (ISO 639-1, the common languages) in about 20 ms, the three-letter one in about
  * 0.6 s, so a build whose listings name only common languages never pays for the second.
  */
-function nameIndex(length: 2 | 3): Map<string, string> {
-  let index = nameIndexes.get(length);
-  if (index) return index;
-  index = new Map();
-  for (const code of codesOfLength(length)) {
-    // One ICU call rules out the codes without a name (most of them); only named ones are canonicalised.
-    if (!displayNames.of(code)) continue;
-    const base = baseOfCode(code);
-    const name = base && displayNames.of(base)?.toLowerCase();
-    if (base && name && !index.has(name)) index.set(name, base);
+class NameIndex {
+  readonly #names = new Map<string, string>();
+  readonly #codes: Iterator<string>;
+
+  constructor(length: 2 | 3) {
+    this.#codes = codesOfLength(length)[Symbol.iterator]();
   }
-  nameIndexes.set(length, index);
-  return index;
+
+  /** Indexes up to `count` more codes; false once every code is in. */
+  extend(count = Infinity): boolean {
+    for (let done = 0; done < count; done++) {
+      const next = this.#codes.next();
+      if (next.done) return false;
+      // One ICU call rules out the codes without a name (most of them); only named ones are canonicalised.
+      if (!displayNames.of(next.value)) continue;
+      const base = baseOfCode(next.value);
+      const name = base && displayNames.of(base)?.toLowerCase();
+      if (base && name && !this.#names.has(name)) this.#names.set(name, base);
+    }
+    return true;
+  }
+
+  get(name: string): string | undefined {
+    this.extend();
+    return this.#names.get(name);
+  }
 }
+
+const nameIndexes = [new NameIndex(2), new NameIndex(3)] as const;
 
 function codeOfName(name: string): string | undefined {
   const key = name.toLowerCase();
-  return nameIndex(2).get(key) ?? nameIndex(3).get(key);
+  return nameIndexes[0].get(key) ?? nameIndexes[1].get(key);
 }
 
-export function warmLanguageIndex(): void {
-  nameIndex(2);
-  nameIndex(3);
+/** Codes indexed per turn of the event loop while warming: about 5 ms of it. */
+const WARM_SLICE = 100;
+
+/**
+ * Builds both indexes ahead of need, a slice per turn of the event loop, so that the server answers meanwhile; a
+ * lookup that comes first finishes the index itself.
+ */
+export async function warmLanguageIndex(): Promise<void> {
+  for (const index of nameIndexes) {
+    while (index.extend(WARM_SLICE)) await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 // Intl.getCanonicalLocales + Intl.Locale + DisplayNames cost tens of microseconds a call, and the build asks for the

@@ -56,7 +56,6 @@ export async function startServer(config: Config) {
     throw error;
   }
   const { store, transport, background } = runtime;
-  warmLanguageIndex(); // pay ICU's language-name scan now, not on a lab's first request
   // One set of windows for the API and the on-demand pages: a client's requests count once, whichever it asks.
   const limits = createLimits(config, log);
   const api = createApi({
@@ -155,6 +154,8 @@ export async function startServer(config: Config) {
     store: store.location,
   });
   log.flush();
+  // ICU's language-name scan (about a second of CPU) in slices while the server answers, not on a lab's first request.
+  void warmLanguageIndex();
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { languageCode, languageName } from '../../api/domain/languages.ts';
 
 test.each([
@@ -39,4 +39,16 @@ test('answers stay right when many distinct inputs pass the memo cap, and unknow
   expect(languageCode('Klingonese')).toBeUndefined();
   expect(languageCode('Klingonese')).toBeUndefined();
   expect(languageName('es-MX')).toBe('Spanish');
+});
+
+test('the index warms a slice at a time, and a name asked for meanwhile is found', async () => {
+  vi.resetModules(); // a module whose indexes are not built yet
+  const languages = await import('../../api/domain/languages.ts');
+  let warm = false;
+  const warming = languages.warmLanguageIndex().then(() => (warm = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(warm).toBe(false); // the event loop got a turn before the scan ended
+  expect(languages.languageCode('Hawaiian')).toBe('haw'); // in the three-letter index, not warmed that far
+  await warming;
+  expect(languages.languageCode('Cantonese')).toBe('yue');
 });
