@@ -17,6 +17,10 @@ export function listingEntries(): Promise<ListingEntry[]> {
   return cache;
 }
 
-export async function allListings(): Promise<ListingWithoutNda[]> {
-  return (await listingEntries()).map(({ listing }) => listing);
+let listings: Promise<readonly ListingWithoutNda[]> | undefined;
+
+/** The listings alone, the same array every call: the listing pages key their related-listings index on it. */
+export function allListings(): Promise<readonly ListingWithoutNda[]> {
+  listings ??= listingEntries().then((entries) => entries.map(({ listing }) => listing));
+  return listings;
 }
