@@ -3,27 +3,19 @@
 import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
 import { geographyCountries } from '../../api/domain/countries.ts';
 
-/** Facets as small numbers: a group of listings alike is keyed by them. */
-const facetNumbers = new Map<string, number>();
-const facetNumber = (facet: string) => {
-  let n = facetNumbers.get(facet);
-  if (n === undefined) facetNumbers.set(facet, (n = facetNumbers.size));
-  return n;
-};
-
-function facetsOf(listing: ListingWithoutNda): number[] {
-  const names = new Set([
+function facetsOf(listing: ListingWithoutNda): string[] {
+  const facets = new Set([
     `domain:${listing.domain}`,
     `type:${listing.data_type}`,
     ...geographyCountries(listing.geography).map((c) => `country:${c}`),
     ...(listing.languages ?? []).map((l) => `language:${l}`),
     ...(listing.modality?.split(',').map((m) => `modality:${m.trim()}`) ?? []),
   ]);
-  return [...names].map(facetNumber);
+  return [...facets].sort();
 }
 
 /** Listings with the same facets, best first among themselves: updated later, then earlier in the catalogue. */
-type Group = { facets: readonly number[]; members: Ranked[] };
+type Group = { facets: readonly string[]; members: Ranked[] };
 type Ranked = { listing: ListingWithoutNda; index: number; shared: number };
 
 /**
@@ -39,7 +31,7 @@ function groups(all: readonly ListingWithoutNda[]): Map<string, Group[]> {
     const byFacets = new Map<string, Group & { vertical: string }>();
     all.forEach((listing, index) => {
       const facets = facetsOf(listing);
-      const key = `${listing.vertical} ${[...facets].sort((a, b) => a - b).join(' ')}`;
+      const key = [listing.vertical, ...facets].join('\n');
       let group = byFacets.get(key);
       if (!group) byFacets.set(key, (group = { vertical: listing.vertical, facets, members: [] }));
       group.members.push({ listing, index, shared: 0 });
