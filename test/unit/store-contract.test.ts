@@ -10,6 +10,7 @@ import type {
 } from '../../api/store/records.ts';
 import type { Store } from '../../api/store/store.ts';
 import { ENGINES } from '../support/engines.ts';
+import { mailRecord } from '../support/records.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
 
@@ -44,22 +45,8 @@ const request = (
   publish_to_demand_board: false,
 });
 
-const mail = (id: string, status: MailRecord['status'], extra: Partial<MailRecord> = {}): MailRecord => ({
-  id,
-  event: `test:${id}`,
-  to: 'lab@example.com',
-  subject: 's',
-  text: 't',
-  html: '<p>t</p>',
-  status,
-  attempts: 0,
-  next_attempt_at: at(0),
-  lease_until: null,
-  last_error: null,
-  created_at: at(0),
-  sent_at: null,
-  ...extra,
-});
+const mail = (id: string, status: MailRecord['status'], extra: Partial<MailRecord> = {}) =>
+  mailRecord(id, status, at(0), extra);
 
 describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
   test.skipIf(skip)(

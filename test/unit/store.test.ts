@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { AuditRecord, MailRecord } from '../../api/store/records.ts';
 import { LOADED_SEGMENTS, SEGMENT_MAX_RECORDS } from '../../api/store/json/layout.ts';
+import { mailRecord } from '../support/records.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import { StoreCorruptError, StoreUnavailableError } from '../../api/store/store-errors.ts';
 import type { Store } from '../../api/store/store.ts';
@@ -30,21 +31,8 @@ const entry = (id: string, org = 'org_a'): AuditRecord => ({
 });
 
 const open = () => openStore({ dataDir });
-const mail = (id: string, status: MailRecord['status'], due = new Date().toISOString()): MailRecord => ({
-  id,
-  event: `test:${id}`,
-  to: 'lab@example.com',
-  subject: 's',
-  text: 't',
-  html: '<p>t</p>',
-  status,
-  attempts: 0,
-  next_attempt_at: due,
-  lease_until: null,
-  last_error: null,
-  created_at: new Date().toISOString(),
-  sent_at: null,
-});
+const mail = (id: string, status: MailRecord['status'], due = new Date().toISOString()) =>
+  mailRecord(id, status, due);
 /** Every audit record's id, as the store reads them now. */
 const auditIds = async (store: Store) => (await store.auditLog({})).map((record) => record.id);
 /** Mail not yet delivered: due at once, since the test's mail is due when made and holds no lease. */
