@@ -5,7 +5,12 @@ import { describe, expect, test } from 'vitest';
 import { createCatalog, type CatalogListing } from '../../api/domain/listings/catalog.ts';
 import { loadListings } from '../../api/domain/listings/listing-files.ts';
 import { parseBand } from '../../api/domain/requests/bands.ts';
-import { matcherFor, type MatchAsk } from '../../api/domain/requests/matching.ts';
+import {
+  createMatcher,
+  EVERY_LISTING,
+  matcherFor,
+  type MatchAsk,
+} from '../../api/domain/requests/matching.ts';
 import { ALL_DATA_TYPES, ALL_DOMAINS } from '../../api/domain/vocabulary.ts';
 
 const SITE = new URL('http://dss.example');
@@ -131,60 +136,82 @@ describe('scoring', () => {
   });
 });
 
-test('the five kept are the five best of every candidate scored and sorted (score, then id)', () => {
-  const score = (m: { matched: string[]; missing: string[] }) => m.matched.length * 10 - m.missing.length;
-  // The reference, written again plainly: judge every listing of a requested type, sort all, keep five.
-  const placesOf = (geography: string) => geography.split(',').map((p) => p.trim().toLowerCase());
-  const known = [...new Set(listings.flatMap((l) => placesOf(l.geography)))];
-  const reference = (a: MatchAsk) => {
-    const text = ` ${a.description.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
-    const asked = known.filter((place) => text.includes(` ${place} `));
-    return listings
-      .filter((l) => (a.data_types as string[]).includes(l.data_type))
-      .map((l) => {
-        const matched = ['data_type'];
-        const missing: string[] = [];
-        const judge = (field: string, asks: boolean, meets: boolean) => {
-          if (asks) (meets ? matched : missing).push(field);
-        };
-        judge(
-          'language',
-          a.languages.length > 0,
-          a.languages.some((x) => l.languages?.includes(x)),
-        );
-        judge('domain', a.domains.length > 0, a.domains.includes(l.domain));
-        judge(
-          'geography',
-          asked.length > 0,
-          asked.some((p) => placesOf(l.geography).includes(p)),
-        );
-        const size = range(l.size_band);
-        if (a.volume_range && size.unit === a.volume_range.unit)
-          judge('volume', true, size.max === null || size.max >= a.volume_range.min);
-        return {
-          listing_id: l.id,
-          title: l.title,
-          url: `http://dss.example/catalog/${l.id}/`,
-          matched,
-          missing,
-        };
-      })
-      .sort((x, y) => score(y) - score(x) || (x.listing_id < y.listing_id ? -1 : 1))
-      .slice(0, 5);
-  };
-  const asks = fc.record({
-    data_types: fc.uniqueArray(fc.constantFrom(...ALL_DATA_TYPES), { minLength: 1, maxLength: 4 }),
-    languages: fc.uniqueArray(fc.constantFrom('English', 'Spanish', 'Japanese', 'Hindi', 'Arabic'), {
-      maxLength: 2,
-    }),
-    domains: fc.uniqueArray(fc.constantFrom(...ALL_DOMAINS), { maxLength: 3 }),
-    volume_range: fc.constantFrom(null, range('1-5 TB'), range('500+ hours'), range('<5k studies')),
-    description: fc.constantFrom('Calls.', 'Calls from Brazil.', 'Scans from Germany or Japan.'),
-  });
-  fc.assert(
-    fc.property(asks, (a) => {
-      expect(matcher.match(a)).toEqual(reference(a));
-    }),
-    { numRuns: 300 },
-  );
-});
+// Listings alike are scored once as a group: the seed catalogue, and the same with each listing copied under
+// four more ids, the copies' sizes drawn from the seed's, so that groups hold several listings and ties abound.
+const SIZES = listings.map((l) => l.size_band);
+const alikeListings: CatalogListing[] = listings.flatMap((listing, i) => [
+  listing,
+  ...[1, 2, 3, 4].map((n) => ({
+    ...listing,
+    id: n % 2 ? `${listing.id}-${n}` : `a${n}-${listing.id}`,
+    size_band: n > 2 ? SIZES[(i + n) % SIZES.length]! : listing.size_band,
+  })),
+]);
+
+test.each([
+  ['the seed catalogue', listings],
+  ['a catalogue of listings alike', alikeListings],
+])(
+  '%s: the five kept are the five best of every candidate scored and sorted (score, then id)',
+  (_name, all) => {
+    // Handed over in reverse: ties go to the smaller id whatever order the listings come in.
+    const matcher = createMatcher(createCatalog(all).filter(EVERY_LISTING).data.toReversed(), SITE);
+    const score = (m: { listing_id: string; matched: string[]; missing: string[] }, a: MatchAsk) =>
+      m.matched.length * 10 - m.missing.length + (m.listing_id === a.listing_id ? 100 : 0);
+    // The reference, written again plainly: judge every listing of a requested type, sort all, keep five.
+    const placesOf = (geography: string) => geography.split(',').map((p) => p.trim().toLowerCase());
+    const known = [...new Set(all.flatMap((l) => placesOf(l.geography)))];
+    const reference = (a: MatchAsk) => {
+      const text = ` ${a.description.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+      const asked = known.filter((place) => text.includes(` ${place} `));
+      return all
+        .filter((l) => (a.data_types as string[]).includes(l.data_type))
+        .map((l) => {
+          const matched = ['data_type'];
+          const missing: string[] = [];
+          const judge = (field: string, asks: boolean, meets: boolean) => {
+            if (asks) (meets ? matched : missing).push(field);
+          };
+          judge(
+            'language',
+            a.languages.length > 0,
+            a.languages.some((x) => l.languages?.includes(x)),
+          );
+          judge('domain', a.domains.length > 0, a.domains.includes(l.domain));
+          judge(
+            'geography',
+            asked.length > 0,
+            asked.some((p) => placesOf(l.geography).includes(p)),
+          );
+          const size = range(l.size_band);
+          if (a.volume_range && size.unit === a.volume_range.unit)
+            judge('volume', true, size.max === null || size.max >= a.volume_range.min);
+          return {
+            listing_id: l.id,
+            title: l.title,
+            url: `http://dss.example/catalog/${l.id}/`,
+            matched,
+            missing,
+          };
+        })
+        .sort((x, y) => score(y, a) - score(x, a) || (x.listing_id < y.listing_id ? -1 : 1))
+        .slice(0, 5);
+    };
+    const asks = fc.record({
+      data_types: fc.uniqueArray(fc.constantFrom(...ALL_DATA_TYPES), { minLength: 1, maxLength: 4 }),
+      languages: fc.uniqueArray(fc.constantFrom('English', 'Spanish', 'Japanese', 'Hindi', 'Arabic'), {
+        maxLength: 2,
+      }),
+      domains: fc.uniqueArray(fc.constantFrom(...ALL_DOMAINS), { maxLength: 3 }),
+      volume_range: fc.constantFrom(null, range('1-5 TB'), range('500+ hours'), range('<5k studies')),
+      description: fc.constantFrom('Calls.', 'Calls from Brazil.', 'Scans from Germany or Japan.'),
+      listing_id: fc.option(fc.constantFrom(...all.map((l) => l.id))),
+    });
+    fc.assert(
+      fc.property(asks, (a) => {
+        expect(matcher.match(a)).toEqual(reference(a));
+      }),
+      { numRuns: 300 },
+    );
+  },
+);

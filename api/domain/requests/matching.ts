@@ -24,16 +24,22 @@ export type MatchAsk = {
   listing_id?: string | null;
 };
 
-type Entry = {
-  listing: PublicListing;
-  url: string;
-  size: Range | null;
-  id: string;
-  /** Languages, places and the domain as small numbers (see `intern`): a request's asks become flags indexed
-   * by them, so scoring a listing is a few array reads, not string hashing (it runs thousands of times a request). */
+type Entry = { listing: PublicListing; id: string; url: string };
+
+/**
+ * Listings no request can tell apart: the same data type, domain, languages, places and size. A request scores
+ * each profile once, not each listing (10,000 generated listings have about 1,700 profiles). Languages, places and
+ * the domain are small numbers (see `intern`): a request's asks become flags indexed by them, so scoring is a few
+ * array reads.
+ */
+type Profile = {
   domain: number;
   languages: number[];
   places: number[];
+  /** Only the unit and the top of a listing's size band decide whether it meets a volume. */
+  size: Pick<Range, 'unit' | 'max'> | null;
+  /** In id order, the order ties are broken in. */
+  entries: Entry[];
 };
 
 export type Matcher = { match(ask: MatchAsk): RequestMatch[] };
@@ -53,7 +59,7 @@ const placesOf = (geography: string) =>
     .map((place) => words(place).join(' '))
     .filter(Boolean);
 
-/** Built once per catalogue: each listing's size band parsed, its languages and places as sets. */
+/** Built once per catalogue: its listings grouped into profiles, each listing's size band parsed once. */
 export function createMatcher(listings: readonly PublicListing[], siteUrl: URL): Matcher {
   const numbers = new Map<string, number>();
   const intern = (value: string) => {
@@ -61,21 +67,32 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
     if (n === undefined) numbers.set(value, (n = numbers.size));
     return n;
   };
-  const entries: Entry[] = listings.map((listing) => {
-    const size = parseBand('volume', listing.size_band);
-    return {
-      listing,
-      url: new URL(`/catalog/${listing.id}/`, siteUrl).href,
-      size: size.ok ? size.band.range : null,
-      id: listing.id,
+  const byType = new Map<PublicListing['data_type'], Profile[]>();
+  const profiles = new Map<string, Profile>();
+  const byId = new Map<string, { entry: Entry; profile: Profile }>();
+  const sorted = [...listings].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const numbersOf = (values: string[]) => [...new Set(values.map(intern))].sort((a, b) => a - b);
+  for (const listing of sorted) {
+    const band = parseBand('volume', listing.size_band);
+    const size = band.ok ? { unit: band.band.range.unit, max: band.band.range.max } : null;
+    const alike = {
       domain: intern(`domain:${listing.domain}`),
-      languages: [
-        ...new Set((listing.languages ?? []).map((name) => intern(`language:${name.toLowerCase()}`))),
-      ],
-      places: [...new Set(placesOf(listing.geography).map((place) => intern(`place:${place}`)))],
+      languages: numbersOf((listing.languages ?? []).map((name) => `language:${name.toLowerCase()}`)),
+      places: numbersOf(placesOf(listing.geography).map((place) => `place:${place}`)),
+      size,
     };
-  });
-  const byType = Map.groupBy(entries, (entry) => entry.listing.data_type);
+    const key = `${listing.data_type} ${alike.domain} ${alike.languages} ${alike.places} ${size?.unit} ${size?.max}`;
+    let profile = profiles.get(key);
+    if (!profile) {
+      profiles.set(key, (profile = { ...alike, entries: [] }));
+      const ofType = byType.get(listing.data_type) ?? [];
+      byType.set(listing.data_type, ofType);
+      ofType.push(profile);
+    }
+    const entry = { listing, id: listing.id, url: new URL(`/catalog/${listing.id}/`, siteUrl).href };
+    profile.entries.push(entry);
+    byId.set(listing.id, { entry, profile });
+  }
   const knownPlaces = new Set(listings.flatMap((listing) => placesOf(listing.geography)));
   const longestPlace = Math.max(0, ...[...knownPlaces].map((place) => place.split(' ').length));
   /** The places the catalogue knows that the text names, as whole words ("United States", not "States"). */
@@ -114,44 +131,56 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
         for (let i = 0; i < values.length; i++) if (flags[values[i]!]) return true;
         return false;
       };
-      // Each ask the request makes: whether the listing meets it, or null when it does not apply.
-      const judge = (entry: Entry): [MatchField, boolean][] => {
+      // Each ask the request makes: whether the profile's listings meet it, or null when it does not apply.
+      const judge = (profile: Profile): [MatchField, boolean][] => {
         const judged: [MatchField, boolean][] = [];
-        if (asksLanguage) judged.push(['language', any(entry.languages)]);
-        if (asksDomain) judged.push(['domain', flags[entry.domain] === 1]);
-        if (asksPlace) judged.push(['geography', any(entry.places)]);
+        if (asksLanguage) judged.push(['language', any(profile.languages)]);
+        if (asksDomain) judged.push(['domain', flags[profile.domain] === 1]);
+        if (asksPlace) judged.push(['geography', any(profile.places)]);
         // Comparable only in the same unit: "1-5 TB" says nothing about "500–1,000 hours".
-        if (volume && entry.size && volume.unit === entry.size.unit)
-          judged.push(['volume', entry.size.max === null || entry.size.max >= volume.min]);
+        if (volume && profile.size && volume.unit === profile.size.unit)
+          judged.push(['volume', profile.size.max === null || profile.size.max >= volume.min]);
         return judged;
       };
-      // Scored without allocating per listing, keeping only the best MAX_MATCHES (a 10,000-listing catalogue
-      // has thousands of candidates per data type; sorting them all cost milliseconds a request).
-      const best: { entry: Entry; score: number }[] = [];
+      const scoreOf = (profile: Profile) => {
+        let score = 10;
+        for (const [, meets] of judge(profile)) score += meets ? 10 : -1;
+        return score;
+      };
+      // Only the best MAX_MATCHES are kept, as they are scored: sorting every candidate cost milliseconds a request.
+      type Ranked = { entry: Entry; profile: Profile; score: number };
+      const best: Ranked[] = [];
       /** Whether (score, id) ranks before `than`: a higher score, or the same and the smaller id. */
-      const before = (score: number, id: string, than: { entry: Entry; score: number }) =>
+      const before = (score: number, id: string, than: Ranked) =>
         score > than.score || (score === than.score && id < than.entry.id);
+      /** Keeps the listing if it ranks among the best so far; false if it does not. */
+      const keep = (ranked: Ranked) => {
+        if (best.length === MAX_MATCHES && !before(ranked.score, ranked.entry.id, best[MAX_MATCHES - 1]!))
+          return false;
+        let at = best.length;
+        while (at > 0 && before(ranked.score, ranked.entry.id, best[at - 1]!)) at--;
+        best.splice(at, 0, ranked);
+        if (best.length > MAX_MATCHES) best.pop();
+        return true;
+      };
+      // The listing the request names comes first, if it is of a data type asked for.
+      const named = ask.listing_id ? byId.get(ask.listing_id) : undefined;
+      if (named && ask.data_types.includes(named.entry.listing.data_type))
+        keep({ ...named, score: scoreOf(named.profile) + 100 });
       for (const type of ask.data_types) {
-        const candidates = byType.get(type as PublicListing['data_type']) ?? [];
-        for (let i = 0; i < candidates.length; i++) {
-          const entry = candidates[i]!;
-          let score = ask.listing_id === entry.id ? 110 : 10;
-          if (asksLanguage) score += any(entry.languages) ? 10 : -1;
-          if (asksDomain) score += flags[entry.domain] ? 10 : -1;
-          if (asksPlace) score += any(entry.places) ? 10 : -1;
-          if (volume && entry.size && volume.unit === entry.size.unit)
-            score += entry.size.max === null || entry.size.max >= volume.min ? 10 : -1;
-          if (best.length === MAX_MATCHES && !before(score, entry.id, best[MAX_MATCHES - 1]!)) continue;
-          let at = best.length;
-          while (at > 0 && before(score, entry.id, best[at - 1]!)) at--;
-          best.splice(at, 0, { entry, score });
-          if (best.length > MAX_MATCHES) best.pop();
+        for (const profile of byType.get(type as PublicListing['data_type']) ?? []) {
+          const score = scoreOf(profile);
+          for (const entry of profile.entries) {
+            if (entry === named?.entry) continue;
+            // The rest of the profile has the same score and later ids: none of it ranks either.
+            if (!keep({ entry, profile, score })) break;
+          }
         }
       }
-      return best.map(({ entry }) => {
-        const judged = judge(entry);
+      return best.map(({ entry, profile }) => {
+        const judged = judge(profile);
         return {
-          listing_id: entry.listing.id,
+          listing_id: entry.id,
           title: entry.listing.title,
           url: entry.url,
           matched: ['data_type', ...judged.filter(([, meets]) => meets).map(([field]) => field)],
