@@ -222,12 +222,17 @@ export async function readsPart(): Promise<Row[]> {
   const bodies: Record<string, Snapshot> = {};
   for (const path of paths) bodies[path] = await snapshot(ours.url, path);
   const bare = await startBare(bodies);
+  // As for 429s: the API's answers also carry a rate-limit count, a request id and a log line; a static file not.
+  const bareWithWork = await startBare(bodies, { perRequestWork: true });
   const rows: Row[] = [];
   try {
     for (const path of paths) {
-      const { median, rounds } = await inTurns([bare, ours], { path }, `reads: ${path}`);
-      const [theirs, mine] = median as [LoadWithCpu, LoadWithCpu];
       const isFile = path === '/catalog.json';
+      const servers = isFile ? [bare, ours] : [bare, bareWithWork, ours];
+      const label = isFile ? `reads: ${path}` : `reads: ${path} on bare; bare with per-request work; ours`;
+      const { median, rounds } = await inTurns(servers, { path }, label);
+      const theirs = median[0]!;
+      const mine = median.at(-1)!;
       rows.push({
         figure: `GET ${path} req/s`,
         ours: mine.requestsPerSecond,
@@ -236,6 +241,13 @@ export async function readsPart(): Promise<Row[]> {
         target: isFile ? 'as fast as a file can be' : '≥ 0.8× bare',
         ...(isFile ? {} : { met: mine.requestsPerSecond >= 0.8 * theirs.requestsPerSecond }),
       });
+      if (!isFile)
+        rows.push({
+          figure: `GET ${path} req/s vs bare + per-request work`,
+          ours: mine.requestsPerSecond,
+          baseline: median[1]!.requestsPerSecond,
+          unit: 'req/s',
+        });
       rows.push({
         figure: `GET ${path} p99`,
         ours: mine.p99,
@@ -245,7 +257,7 @@ export async function readsPart(): Promise<Row[]> {
         met: mine.p99 <= 25,
       });
       const errors = unexpectedAnswers(
-        rounds.map((round) => round[1]!),
+        rounds.map((round) => round.at(-1)!),
         200,
       );
       rows.push({
@@ -262,8 +274,7 @@ export async function readsPart(): Promise<Row[]> {
     }
     rows.push({ figure: 'server RSS after reads', ours: await rssMb(ours.pid), unit: 'MB' });
   } finally {
-    await ours.stop();
-    await bare.stop();
+    await Promise.all([ours.stop(), bare.stop(), bareWithWork.stop()]);
   }
   return rows;
 }
