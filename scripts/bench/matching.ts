@@ -92,6 +92,19 @@ export async function matchingPart(): Promise<Row[]> {
       target: '≤ 50 ms',
       met: mine.paced.p99 <= 50,
     },
+    // Whether a slow write waited on the event loop (work in the server's main thread) or elsewhere.
+    {
+      figure: `${label}, ${WRITE_RATE}/s: event-loop delay p99`,
+      ours: mine.pacedLoop.p99,
+      baseline: base.pacedLoop.p99,
+      unit: 'ms',
+    },
+    {
+      figure: `${label}, ${WRITE_RATE}/s: event-loop delay max`,
+      ours: mine.pacedLoop.max,
+      baseline: base.pacedLoop.max,
+      unit: 'ms',
+    },
     {
       figure: `${label}, ${WRITE_RATE}/s: server CPU per write`,
       ours: mine.cpuUsPerWrite,
