@@ -19,15 +19,17 @@ type Group = { facets: readonly string[]; members: Ranked[] };
 type Ranked = { listing: ListingWithoutNda; index: number; shared: number };
 
 /**
- * Each catalogue's listings by vertical, grouped by their facets, worked out once. Every listing page ranks every
- * other listing of its vertical; listings alike are ranked once per group, so a page costs its vertical's
- * number of facet combinations, not of listings (10,000 generated listings have 335).
+ * What each catalogue's pages share, worked out once: its listings by vertical, grouped by their facets (10,000
+ * generated listings have 335 combinations), and the ranking made for each combination. Listings alike have the same
+ * related listings but themselves, so a page ranks only when its combination is new: sorting every other listing
+ * for every page, working out its facets again, made a 10,000-listing build take 196 s against bare Astro's 20 s.
  */
-const groupsOf = new WeakMap<readonly ListingWithoutNda[], Map<string, Group[]>>();
+type Catalogue = { groups: Map<string, Group[]>; rankings: Map<string, Ranked[]> };
+const catalogues = new WeakMap<readonly ListingWithoutNda[], Catalogue>();
 
-function groups(all: readonly ListingWithoutNda[]): Map<string, Group[]> {
-  let byVertical = groupsOf.get(all);
-  if (!byVertical) {
+function catalogueOf(all: readonly ListingWithoutNda[]): Catalogue {
+  let catalogue = catalogues.get(all);
+  if (!catalogue) {
     const byFacets = new Map<string, Group & { vertical: string }>();
     all.forEach((listing, index) => {
       const facets = facetsOf(listing);
@@ -37,10 +39,10 @@ function groups(all: readonly ListingWithoutNda[]): Map<string, Group[]> {
       group.members.push({ listing, index, shared: 0 });
     });
     for (const { members } of byFacets.values()) members.sort((a, b) => (ranksBefore(a, b) ? -1 : 1));
-    byVertical = Map.groupBy(byFacets.values(), (group) => group.vertical);
-    groupsOf.set(all, byVertical);
+    catalogue = { groups: Map.groupBy(byFacets.values(), (group) => group.vertical), rankings: new Map() };
+    catalogues.set(all, catalogue);
   }
-  return byVertical;
+  return catalogue;
 }
 
 /** Whether `a` ranks before `b`: more facets shared, or as many and updated later, or earlier in the catalogue. */
@@ -51,31 +53,42 @@ const ranksBefore = (a: Ranked, b: Ranked) =>
       ? a.listing.updated > b.listing.updated
       : a.index < b.index;
 
-/**
- * The `max` listings most like `listing`, best first, keeping only the best `max` as it goes. Every listing page
- * asks: sorting every other listing each time, working out its facets again, made a 10,000-listing build take
- * 196 s against bare Astro's 20 s.
- */
+/** The `count` listings of `groups` most like `facets`, best first, keeping only the best `count` as it goes. */
+function rank(facets: readonly string[], groups: readonly Group[], count: number): Ranked[] {
+  const mine = new Set(facets);
+  const best: Ranked[] = [];
+  for (const group of groups) {
+    const shared = group.facets.filter((facet) => mine.has(facet)).length;
+    // A group's members are in rank order: past its first `count`, none can make the list.
+    for (const member of group.members.slice(0, count)) {
+      const candidate = { ...member, shared };
+      if (best.length === count && !ranksBefore(candidate, best[count - 1]!)) break;
+      let at = best.length;
+      while (at > 0 && ranksBefore(candidate, best[at - 1]!)) at--;
+      best.splice(at, 0, candidate);
+      if (best.length > count) best.pop();
+    }
+  }
+  return best;
+}
+
+/** The `max` listings most like `listing`, best first; never itself. */
 export function relatedListings(
   listing: ListingWithoutNda,
   all: readonly ListingWithoutNda[],
   max = 3,
 ): ListingWithoutNda[] {
-  const mine = new Set(facetsOf(listing));
-  const best: Ranked[] = [];
-  for (const group of groups(all).get(listing.vertical) ?? []) {
-    const shared = group.facets.filter((n) => mine.has(n)).length;
-    let taken = 0;
-    for (const member of group.members) {
-      if (member.listing.id === listing.id) continue;
-      if (taken++ === max) break; // the rest of the group ranks below these
-      const candidate = { ...member, shared };
-      if (best.length === max && !ranksBefore(candidate, best[max - 1]!)) break;
-      let at = best.length;
-      while (at > 0 && ranksBefore(candidate, best[at - 1]!)) at--;
-      best.splice(at, 0, candidate);
-      if (best.length > max) best.pop();
-    }
+  const catalogue = catalogueOf(all);
+  const facets = facetsOf(listing);
+  const key = [max, listing.vertical, ...facets].join('\n');
+  let ranking = catalogue.rankings.get(key);
+  if (!ranking) {
+    // One more than asked: a listing of this combination is among them when it is one of the best.
+    ranking = rank(facets, catalogue.groups.get(listing.vertical) ?? [], max + 1);
+    catalogue.rankings.set(key, ranking);
   }
-  return best.map((ranked) => ranked.listing);
+  return ranking
+    .filter((ranked) => ranked.listing.id !== listing.id)
+    .slice(0, max)
+    .map((ranked) => ranked.listing);
 }
