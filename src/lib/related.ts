@@ -14,6 +14,9 @@ function facetsOf(listing: ListingWithoutNda): string[] {
   return [...facets].sort();
 }
 
+/** What listings alike share: their vertical and their facets. */
+const combination = (vertical: string, facets: readonly string[]) => [vertical, ...facets].join('\n');
+
 /** Listings with the same facets, best first among themselves: updated later, then earlier in the catalogue. */
 type Group = { facets: readonly string[]; members: Ranked[] };
 type Ranked = { listing: ListingWithoutNda; index: number; shared: number };
@@ -33,7 +36,7 @@ function catalogueOf(all: readonly ListingWithoutNda[]): Catalogue {
     const byFacets = new Map<string, Group & { vertical: string }>();
     all.forEach((listing, index) => {
       const facets = facetsOf(listing);
-      const key = [listing.vertical, ...facets].join('\n');
+      const key = combination(listing.vertical, facets);
       let group = byFacets.get(key);
       if (!group) byFacets.set(key, (group = { vertical: listing.vertical, facets, members: [] }));
       group.members.push({ listing, index, shared: 0 });
@@ -80,7 +83,7 @@ export function relatedListings(
 ): ListingWithoutNda[] {
   const catalogue = catalogueOf(all);
   const facets = facetsOf(listing);
-  const key = [max, listing.vertical, ...facets].join('\n');
+  const key = `${max}\n${combination(listing.vertical, facets)}`;
   let ranking = catalogue.rankings.get(key);
   if (!ranking) {
     // One more than asked: a listing of this combination is among them when it is one of the best.

@@ -6,7 +6,8 @@ import { toPublicListing } from './public-listing.ts';
 
 export type CatalogBody = { data: PublicListing[]; count: number };
 
-const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Catalogue order: by id. */
+export const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Listings in a stable order (by id), projected to their public fields. */
 export function catalogBody(listings: readonly ListingWithoutNda[]): CatalogBody {

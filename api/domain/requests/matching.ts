@@ -1,7 +1,7 @@
 // Matching a data request against the public catalogue (contract §9): up to five listings, best first, each with
 // the request's asks it meets (`matched`) and those it does not (`missing`). It reads PublicListing only, the
 // whitelist projection, so an `nda:` value can never make or break a match.
-import type { Catalog, CatalogQuery } from '../listings/catalog.ts';
+import { byId, type Catalog, type CatalogQuery } from '../listings/catalog.ts';
 import { catalogQuerySchema } from '../listings/catalog-query.ts';
 import type { PublicListing } from '../listings/listing-schema.ts';
 import type { RequestMatch } from '../../store/records.ts';
@@ -24,7 +24,7 @@ export type MatchAsk = {
   listing_id?: string | null;
 };
 
-type Entry = { listing: PublicListing; id: string; url: string };
+type Entry = { listing: PublicListing; url: string };
 
 /**
  * Listings no request can tell apart: the same data type, domain, languages, places and size. A request scores
@@ -33,6 +33,7 @@ type Entry = { listing: PublicListing; id: string; url: string };
  * array reads.
  */
 type Profile = {
+  dataType: PublicListing['data_type'];
   domain: number;
   languages: number[];
   places: number[];
@@ -67,15 +68,14 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
     if (n === undefined) numbers.set(value, (n = numbers.size));
     return n;
   };
-  const byType = new Map<PublicListing['data_type'], Profile[]>();
   const profiles = new Map<string, Profile>();
-  const byId = new Map<string, { entry: Entry; profile: Profile }>();
-  const sorted = [...listings].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const entryOf = new Map<string, { entry: Entry; profile: Profile }>();
   const numbersOf = (values: string[]) => [...new Set(values.map(intern))].sort((a, b) => a - b);
-  for (const listing of sorted) {
+  for (const listing of [...listings].sort(byId)) {
     const band = parseBand('volume', listing.size_band);
     const size = band.ok ? { unit: band.band.range.unit, max: band.band.range.max } : null;
     const alike = {
+      dataType: listing.data_type,
       domain: intern(`domain:${listing.domain}`),
       languages: numbersOf((listing.languages ?? []).map((name) => `language:${name.toLowerCase()}`)),
       places: numbersOf(placesOf(listing.geography).map((place) => `place:${place}`)),
@@ -83,16 +83,12 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
     };
     const key = `${listing.data_type} ${alike.domain} ${alike.languages} ${alike.places} ${size?.unit} ${size?.max}`;
     let profile = profiles.get(key);
-    if (!profile) {
-      profiles.set(key, (profile = { ...alike, entries: [] }));
-      const ofType = byType.get(listing.data_type) ?? [];
-      byType.set(listing.data_type, ofType);
-      ofType.push(profile);
-    }
-    const entry = { listing, id: listing.id, url: new URL(`/catalog/${listing.id}/`, siteUrl).href };
+    if (!profile) profiles.set(key, (profile = { ...alike, entries: [] }));
+    const entry = { listing, url: new URL(`/catalog/${listing.id}/`, siteUrl).href };
     profile.entries.push(entry);
-    byId.set(listing.id, { entry, profile });
+    entryOf.set(listing.id, { entry, profile });
   }
+  const byType = Map.groupBy(profiles.values(), (profile) => profile.dataType);
   const knownPlaces = new Set(listings.flatMap((listing) => placesOf(listing.geography)));
   const longestPlace = Math.max(0, ...[...knownPlaces].map((place) => place.split(' ').length));
   /** The places the catalogue knows that the text names, as whole words ("United States", not "States"). */
@@ -131,7 +127,7 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
         for (let i = 0; i < values.length; i++) if (flags[values[i]!]) return true;
         return false;
       };
-      // Each ask the request makes: whether the profile's listings meet it, or null when it does not apply.
+      // Each ask the request makes, and whether the profile's listings meet it; an ask that does not apply is left out.
       const judge = (profile: Profile): [MatchField, boolean][] => {
         const judged: [MatchField, boolean][] = [];
         if (asksLanguage) judged.push(['language', any(profile.languages)]);
@@ -150,21 +146,20 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
       // Only the best MAX_MATCHES are kept, as they are scored: sorting every candidate cost milliseconds a request.
       type Ranked = { entry: Entry; profile: Profile; score: number };
       const best: Ranked[] = [];
-      /** Whether (score, id) ranks before `than`: a higher score, or the same and the smaller id. */
-      const before = (score: number, id: string, than: Ranked) =>
-        score > than.score || (score === than.score && id < than.entry.id);
+      /** Whether `a` ranks before `b`: a higher score, or the same and the smaller id. */
+      const before = (a: Ranked, b: Ranked) =>
+        a.score > b.score || (a.score === b.score && a.entry.listing.id < b.entry.listing.id);
       /** Keeps the listing if it ranks among the best so far; false if it does not. */
       const keep = (ranked: Ranked) => {
-        if (best.length === MAX_MATCHES && !before(ranked.score, ranked.entry.id, best[MAX_MATCHES - 1]!))
-          return false;
+        if (best.length === MAX_MATCHES && !before(ranked, best[MAX_MATCHES - 1]!)) return false;
         let at = best.length;
-        while (at > 0 && before(ranked.score, ranked.entry.id, best[at - 1]!)) at--;
+        while (at > 0 && before(ranked, best[at - 1]!)) at--;
         best.splice(at, 0, ranked);
         if (best.length > MAX_MATCHES) best.pop();
         return true;
       };
       // The listing the request names comes first, if it is of a data type asked for.
-      const named = ask.listing_id ? byId.get(ask.listing_id) : undefined;
+      const named = ask.listing_id ? entryOf.get(ask.listing_id) : undefined;
       if (named && ask.data_types.includes(named.entry.listing.data_type))
         keep({ ...named, score: scoreOf(named.profile) + 100 });
       for (const type of ask.data_types) {
@@ -180,7 +175,7 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
       return best.map(({ entry, profile }) => {
         const judged = judge(profile);
         return {
-          listing_id: entry.id,
+          listing_id: entry.listing.id,
           title: entry.listing.title,
           url: entry.url,
           matched: ['data_type', ...judged.filter(([, meets]) => meets).map(([field]) => field)],
