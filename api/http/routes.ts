@@ -6,12 +6,7 @@ import { health } from '../handlers/health.ts';
 import { getMe } from '../handlers/me.ts';
 import { createRequest, getRequest, listRequests, withdraw } from '../handlers/requests.ts';
 import { downloadSample } from '../handlers/sample-download.ts';
-import {
-  askForSample,
-  freshSampleLink,
-  getSampleRequest,
-  listSampleRequests,
-} from '../handlers/samples.ts';
+import { askForSample, freshSampleLink, getSampleRequest, listSampleRequests } from '../handlers/samples.ts';
 import { createAccessRequest } from '../handlers/access-requests.ts';
 import { createKey, listKeys, revokeOwnKey, rotateOwnKey } from '../handlers/keys.ts';
 import { acceptNda, getNda } from '../handlers/nda.ts';

@@ -69,8 +69,13 @@ test.each([
 test('the server says which store it uses: PostgreSQL in the postgres project, DATA_DIR otherwise', async () => {
   const server = await startServer();
   try {
-    const listening = server.stdout().split('\n').find((line) => line.includes('"msg":"listening"'))!;
-    expect(JSON.parse(listening).store).toMatch(testingPostgres() ? /^PostgreSQL 127\.0\.0\.1:\d+\/dss_/ : /^DATA_DIR \//);
+    const listening = server
+      .stdout()
+      .split('\n')
+      .find((line) => line.includes('"msg":"listening"'))!;
+    expect(JSON.parse(listening).store).toMatch(
+      testingPostgres() ? /^PostgreSQL 127\.0\.0\.1:\d+\/dss_/ : /^DATA_DIR \//,
+    );
   } finally {
     await server.stop();
   }

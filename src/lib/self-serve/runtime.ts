@@ -32,7 +32,14 @@ export function pageRuntime(): Promise<PageRuntime> {
     ]);
     const nda = loadNdaDocument(config.contentDir);
     const signer = createLinkSigner(linkSecret, config.sampleLinkTtlSeconds, config.siteUrl);
-    return { config, store, catalog: createCatalog(listings), nda, secrets: createSecretBox(linkSecret), signer };
+    return {
+      config,
+      store,
+      catalog: createCatalog(listings),
+      nda,
+      secrets: createSecretBox(linkSecret),
+      signer,
+    };
   })();
   return opened;
 }
