@@ -2,8 +2,7 @@
 // both start here, so they share one catalogue, one store, one link signer and one mail pipeline.
 import { createBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
-import { createCatalog, type Catalog } from './domain/listings/catalog.ts';
-import { loadListings } from './domain/listings/listing-files.ts';
+import { sharedCatalog, type Catalog } from './domain/listings/catalog.ts';
 import { createThreadedMailTransport } from './domain/mail/threaded-transport.ts';
 import type { MailTransport } from './domain/mail/transport.ts';
 import { fulfilDueSamples } from './domain/samples/fulfilment.ts';
@@ -32,7 +31,7 @@ export type Runtime = {
 
 /** `store`: an instance the caller opened already (the CLI opens it first, for commands that need nothing else). */
 export async function openRuntime(config: Config, log: RequestLog, store?: Store): Promise<Runtime> {
-  const catalog = createCatalog(await loadListings(config.listingsDir));
+  const catalog = await sharedCatalog(config.listingsDir);
   store ??= await sharedStore(config);
   const serviceSecret = await loadLinkSecret(config);
   const signer = createLinkSigner(serviceSecret, config.sampleLinkTtlSeconds, config.siteUrl);

@@ -1,6 +1,7 @@
 // The one place that picks a store engine: everything else talks to the Store interface.
 import { resolve } from 'node:path';
 import type { Config } from '../config.ts';
+import { processShared } from '../process-shared.ts';
 import { JsonStore } from './json/json-store.ts';
 import { PgStore } from './postgres/pg-store.ts';
 import type { Store } from './store.ts';
@@ -12,21 +13,10 @@ export async function openStore(config: Where): Promise<Store> {
   return config.databaseUrl ? PgStore.open(config.databaseUrl) : JsonStore.open(config.dataDir);
 }
 
-// Shared by every copy of this module in the process: the server's, and the Astro bundle's for the on-demand pages.
-const SHARED = Symbol.for('dss.store.shared');
-const registry = globalThis as { [SHARED]?: Map<string, Promise<Store>> };
-
 /**
  * The process's one instance for this store: the API and the site's on-demand pages read through it, so memory
  * holds one index of the records (and one connection pool), not one per copy of the code.
  */
 export function sharedStore(config: Where): Promise<Store> {
-  const shared = (registry[SHARED] ??= new Map());
-  const key = config.databaseUrl ?? resolve(config.dataDir);
-  let store = shared.get(key);
-  if (!store) {
-    store = openStore(config);
-    shared.set(key, store);
-  }
-  return store;
+  return processShared(`store ${config.databaseUrl ?? resolve(config.dataDir)}`, () => openStore(config));
 }

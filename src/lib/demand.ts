@@ -3,12 +3,9 @@
 import { loadConfig } from '../../api/config.ts';
 import { LIST_LIMIT, publicPost } from '../../api/domain/requests/views.ts';
 import { sharedStore } from '../../api/store/open-store.ts';
-import type { Store } from '../../api/store/store.ts';
-
-let store: Promise<Store> | undefined;
 
 export async function demandPosts() {
-  store ??= sharedStore(loadConfig());
+  const store = await sharedStore(loadConfig());
   // The newest LIST_LIMIT, as GET /api/v1/demand: the page must not grow with the board.
-  return (await (await store).demandPosts({ limit: LIST_LIMIT })).items.map(publicPost);
+  return (await store.demandPosts({ limit: LIST_LIMIT })).items.map(publicPost);
 }

@@ -1,7 +1,10 @@
 // The public catalogue, held in memory: the body of /catalog.json and GET /api/v1/catalog come from the same
 // function, and the API filters a list prepared once at start-up (no file read or validation per request).
+import { resolve } from 'node:path';
+import { processShared } from '../../process-shared.ts';
 import { indexListing, queryCatalog, type CatalogQuery, type IndexedListing } from './catalog-query.ts';
 import type { Listing, ListingWithoutNda, PublicListing } from './listing-schema.ts';
+import { loadListings } from './listing-files.ts';
 import { toPublicListing } from './public-listing.ts';
 
 export type CatalogBody = { data: PublicListing[]; count: number };
@@ -41,6 +44,14 @@ export type Catalog = {
   description(id: string): string | undefined;
   filter(query: CatalogQuery): CatalogBody;
 };
+
+/**
+ * The process's one catalogue of the listing files in `dir`: the API and the site's on-demand pages answer from it,
+ * so the files are read and indexed once, at start-up.
+ */
+export function sharedCatalog(dir: string): Promise<Catalog> {
+  return processShared(`catalog ${resolve(dir)}`, async () => createCatalog(await loadListings(dir)));
+}
 
 export function createCatalog(listings: readonly CatalogListing[]): Catalog {
   // Sorted and projected once, by the function /catalog.json is built with.

@@ -2,11 +2,11 @@
 // same configuration, store, catalogue and NDA document as the API, through the same domain modules. Never a
 // store of their own (README, "A new page").
 import { loadConfig, type Config } from '../../../api/config.ts';
-import { createCatalog, type Catalog } from '../../../api/domain/listings/catalog.ts';
-import { loadListings } from '../../../api/domain/listings/listing-files.ts';
+import { sharedCatalog, type Catalog } from '../../../api/domain/listings/catalog.ts';
 import { loadNdaDocument, type NdaDocument } from '../../../api/domain/labs/nda-document.ts';
 import { createLinkSigner, loadLinkSecret, type LinkSigner } from '../../../api/domain/samples/links.ts';
 import { createSecretBox, type SecretBox } from '../../../api/domain/webhooks/secrets.ts';
+import { processShared } from '../../../api/process-shared.ts';
 import { sharedStore } from '../../../api/store/open-store.ts';
 import type { Store } from '../../../api/store/store.ts';
 
@@ -20,14 +20,12 @@ export type PageRuntime = {
   signer: LinkSigner;
 };
 
-let opened: Promise<PageRuntime> | undefined;
-
 export function pageRuntime(): Promise<PageRuntime> {
-  opened ??= (async () => {
+  return processShared('page runtime', async () => {
     const config = loadConfig();
-    const [store, listings, linkSecret] = await Promise.all([
+    const [store, catalog, linkSecret] = await Promise.all([
       sharedStore(config),
-      loadListings(config.listingsDir),
+      sharedCatalog(config.listingsDir),
       loadLinkSecret(config),
     ]);
     const nda = loadNdaDocument(config.contentDir);
@@ -35,11 +33,10 @@ export function pageRuntime(): Promise<PageRuntime> {
     return {
       config,
       store,
-      catalog: createCatalog(listings),
+      catalog,
       nda,
       secrets: createSecretBox(linkSecret),
       signer,
     };
-  })();
-  return opened;
+  });
 }
