@@ -193,13 +193,30 @@ describe('the SSRF guard', () => {
   test('at connection time too: a post to loopback is refused before a byte is sent', async () => {
     const receiver = await receiverFor();
     const result = await postSigned(
-      receiver.url.replace('127.0.0.1', 'localhost'),
+      receiver.url.replace('http://127.0.0.1', 'https://localhost'), // refused at the lookup, before TLS
       '{}',
       {},
       { allowPrivate: false },
     );
     expect(result).toMatchObject({ error: expect.stringContaining('not a public address') });
     expect(receiver.received).toEqual([]);
+  });
+
+  test('an endpoint registered while private addresses were allowed is not posted to once they are not', async () => {
+    const receiver = await receiverFor(); // http://127.0.0.1:port: an address, which no lookup is asked about
+    const port = new URL(receiver.url).port;
+    for (const [url, why] of [
+      [receiver.url, 'http is not https'],
+      [`https://127.0.0.1:${port}/in`, '127.0.0.1 is not a public address'],
+      [`https://[::1]:${port}/in`, '::1 is not a public address'],
+      [`https://0x7f000001:${port}/in`, '127.0.0.1 is not a public address'],
+    ]) {
+      const result = await postSigned(url!, '{}', {}, { allowPrivate: false });
+      expect(result).toEqual({ error: `not sent: ${why}, and WEBHOOK_ALLOW_PRIVATE is not set` });
+    }
+    expect(receiver.received).toEqual([]);
+    // With them allowed, the same post reaches the receiver (which refuses it: it carries no signature).
+    expect(await postSigned(receiver.url, '{}', {}, { allowPrivate: true })).toEqual({ status: 401 });
   });
 
   test('a sealed secret opens only with the key that sealed it', () => {

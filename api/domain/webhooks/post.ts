@@ -2,7 +2,7 @@
 // lookup. Redirects are not followed (a redirect to an inner address would slip past the guard).
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { guardedLookup } from './address-guard.ts';
+import { guardedLookup, refusedOutright } from './address-guard.ts';
 
 export const TIMEOUT_MS = 10_000;
 const USER_AGENT = 'DataSourcingService-Webhooks/1';
@@ -16,6 +16,8 @@ export function postSigned(
   options: { allowPrivate: boolean },
 ): Promise<PostResult> {
   const target = new URL(url);
+  const refused = options.allowPrivate ? undefined : refusedOutright(target);
+  if (refused) return Promise.resolve({ error: `not sent: ${refused}, and WEBHOOK_ALLOW_PRIVATE is not set` });
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const request = send(
