@@ -206,6 +206,10 @@ describe('events', () => {
     );
     expect(byType('request.replied')[0]).toMatchObject({ id, message: 'We have two candidates.' });
     expect(byType('key.created')[0]).toMatchObject({ id: key.id, name: 'events' });
+    expect(byType('nda.verified')[0]).toMatchObject({ organisation_id: lab.orgId, state: 'verified' });
+    const me = (await sessionCall(ctx, lab.cookie, '/api/v1/me')).body;
+    expect(byType('nda.revoked')[0]).toMatchObject({ organisation_id: lab.orgId, state: 'revoked' });
+    expect(me.data.nda).toMatchObject({ state: 'revoked', revoked_at: byType('nda.revoked')[0]!.revoked_at });
     expect(JSON.stringify(target.received)).not.toContain(key.key); // the key itself never leaves
     expect(JSON.stringify(byType('sample.link_sent'))).not.toContain('token='); // nor the link
     expect(new Set(target.received.map((r) => r.id)).size).toBe(target.received.length);

@@ -8,6 +8,7 @@ import { enqueueMail } from '../mail/queue.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { ndaAcceptedToOperator } from './mails.ts';
 import { requireOrg } from './organisations.ts';
+import { ndaView } from './views.ts';
 
 /** The NDA counts once accepted; verification gates only the sample links. */
 export const ndaAccepted = (org: Org) => org.nda.state === 'accepted' || org.nda.state === 'verified';
@@ -15,14 +16,13 @@ export const ndaAccepted = (org: Org) => org.nda.state === 'accepted' || org.nda
 const changeNda = async (tx: Tx, org: Org, change: Partial<Org['nda']>) =>
   tx.update('orgs', org.id, { nda: { ...org.nda, ...change } });
 
-/** nda.verified when a verification is new, nda.revoked when a revocation is: each named by its own time. */
+/**
+ * nda.verified when a verification is new, nda.revoked when a revocation is: each named by its own time, and each
+ * telling the state as GET /api/v1/me does ("revoked", not the stored "none").
+ */
 async function tellWebhooks(tx: Tx, before: Org, after: Org, now: Date): Promise<Org> {
-  const nda = {
-    state: after.nda.state,
-    accepted_at: after.nda.accepted_at,
-    verified_at: after.nda.verified_at,
-  };
-  const data = { organisation_id: after.id, ...nda, revoked_at: after.nda.revoked_at };
+  const { state, accepted_at, verified_at, revoked_at } = ndaView(after);
+  const data = { organisation_id: after.id, state, accepted_at, verified_at, revoked_at };
   if (after.nda.state === 'verified' && before.nda.verified_at !== after.nda.verified_at) {
     const key = `org:${after.id}:nda:verified:${after.nda.verified_at}`;
     await emitEvent(tx, { orgId: after.id, type: 'nda.verified', key, data }, now);

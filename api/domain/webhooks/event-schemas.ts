@@ -2,6 +2,7 @@
 // generated from them, and the HTTP tests parse every event received against them.
 import { z } from 'zod';
 import type { WebhookEventType } from '../../store/records.ts';
+import { NDA_STATES } from '../labs/views.ts';
 import { REQUEST_OUTCOMES, REQUEST_STATUSES } from '../vocabulary.ts';
 
 const at = z.iso.datetime();
@@ -20,7 +21,7 @@ const keyData = z.object({
 
 const ndaData = z.object({
   organisation_id: z.string(),
-  state: z.enum(['none', 'accepted', 'verified']),
+  state: z.enum(NDA_STATES),
   accepted_at: at.nullable(),
   verified_at: at.nullable(),
   revoked_at: at.nullable(),
