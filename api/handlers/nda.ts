@@ -1,5 +1,6 @@
 // GET /api/v1/nda (public): the current NDA's version, hash and address. POST /api/v1/nda/acceptances (session,
-// admin): the click-through acceptance, 201, or 409 nda_outdated when the text accepted is not the current one.
+// admin): the click-through acceptance, 201 (200 when that version is already accepted: nothing changes), or 409
+// nda_outdated when the text accepted is not the current one.
 import { loadNdaDocument, NDA_PATH, type NdaDocument } from '../domain/labs/nda-document.ts';
 import { acceptNdaOnline } from '../domain/labs/nda.ts';
 import { ndaAcceptanceSchema } from '../domain/labs/schemas.ts';
@@ -37,10 +38,11 @@ export const acceptNda: Handler = async (request, context) => {
     userAgent: request.headers.get('user-agent') ?? '',
     operatorEmail: deps.config.sourcingLeadEmail,
   };
-  const { org, acceptance } = await deps.store.transact((tx) =>
+  const { org, acceptance, created } = await deps.store.transact((tx) =>
     acceptNdaOnline(tx, caller, input, currentNda(deps), meta, now),
   );
   deps.background?.kick();
   const { ip: _ip, user_agent: _ua, ...shown } = acceptance;
-  return json({ data: { acceptance: shown, nda: ndaView(org) } }, { status: 201 });
+  // 200 for the same version accepted again: the acceptance in force, unchanged.
+  return json({ data: { acceptance: shown, nda: ndaView(org) } }, { status: created ? 201 : 200 });
 };

@@ -275,12 +275,13 @@ function selfServePaths() {
       post: {
         operationId: 'acceptNda',
         summary: 'Accept the NDA as an authorised signer',
-        description: `Admin. The organisation's NDA state becomes accepted (NDA-only fields and sample requests open); the acceptance records version, hash, signer, account, time, IP and user agent; the operator verifies it before sample links go out. 409 nda_outdated when version or sha256 is not the current one.${SESSION_NOTE}`,
+        description: `Admin. The organisation's NDA state becomes accepted (NDA-only fields and sample requests open); the acceptance records version, hash, signer, account, time, IP and user agent; the operator verifies it before sample links go out. The same version accepted again changes nothing (200, the acceptance in force): the verification and the links already mailed stand. 409 nda_outdated when version or sha256 is not the current one.${SESSION_NOTE}`,
         tags: ['Account'],
         security: sessionOnly,
         requestBody: body(ndaAcceptanceSchema),
         responses: {
           ...ok('Accepted', ndaAcceptedSchema, 201),
+          ...ok('Already accepted: nothing changed', ndaAcceptedSchema),
           ...errors(
             'bad_request',
             'unauthorized',

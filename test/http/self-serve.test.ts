@@ -409,6 +409,18 @@ describe('the NDA', () => {
     expect(mail.mail.text).toContain(sha256);
     const verified = await opsOk(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
     expect(verified.nda.state).toBe('verified');
+    // Sent again (a refreshed page): nothing changes, the verification stands.
+    const again = await sessionCall(ctx, lab.cookie, path, {
+      method: 'POST',
+      body: { version, sha256, ...signer },
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data.acceptance.id).toBe(accepted.body.data.acceptance.id);
+    expect(again.body.data.nda).toMatchObject({
+      state: 'verified',
+      accepted_at: accepted.body.data.nda.accepted_at,
+    });
+    expect((await sessionCall(ctx, lab.cookie, '/api/v1/me')).body.data.nda.state).toBe('verified');
   });
 });
 

@@ -75,7 +75,7 @@ export async function acceptNdaOnline(
   current: { version: string; sha256: string },
   meta: { ip: string; userAgent: string; operatorEmail: string },
   now: Date,
-): Promise<{ org: Org; acceptance: NdaAcceptanceRecord }> {
+): Promise<{ org: Org; acceptance: NdaAcceptanceRecord; created: boolean }> {
   if (input.version !== current.version || input.sha256 !== current.sha256) {
     throw new ApiError(
       409,
@@ -84,6 +84,12 @@ export async function acceptNdaOnline(
     );
   }
   const org = await requireOrg(tx, caller.org.id);
+  // The same version accepted again (a form sent twice, a page refreshed): nothing changes. A new record would
+  // undo the operator's verification and stop the sample links already mailed.
+  if (ndaAccepted(org) && org.nda.version === current.version) {
+    const inForce = (await tx.ndaAcceptances(org.id)).find((record) => record.version === current.version);
+    if (inForce) return { org, acceptance: inForce, created: false };
+  }
   const acceptance: NdaAcceptanceRecord = {
     id: newId('nda'),
     org_id: org.id,
@@ -108,5 +114,5 @@ export async function acceptNdaOnline(
   });
   const mail = ndaAcceptedToOperator(updated, acceptance, caller.account.email);
   await enqueueMail(tx, `nda:${acceptance.id}:operator`, meta.operatorEmail, mail, now);
-  return { org: updated, acceptance };
+  return { org: updated, acceptance, created: true };
 }
