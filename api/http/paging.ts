@@ -3,12 +3,21 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE, LIST_LIMIT } from '../domain/requests/views.ts';
 
-/** Both engines encode a cursor as base64url JSON of [created_at, id] (api/store/*). */
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const CURSOR_ID = /^[a-z]+_[0-9A-Za-z]+$/;
+
+/** Both engines encode a cursor as base64url JSON of [created_at, id] (api/store/*): a record's time and id. */
 function isCursor(value: string): boolean {
   try {
     const decoded = JSON.parse(Buffer.from(value, 'base64url').toString()) as unknown;
+    if (!Array.isArray(decoded) || decoded.length !== 2) return false;
+    const [at, id] = decoded as unknown[];
     return (
-      Array.isArray(decoded) && decoded.length === 2 && decoded.every((part) => typeof part === 'string')
+      typeof at === 'string' &&
+      CURSOR_TIME.test(at) &&
+      !Number.isNaN(Date.parse(at)) &&
+      typeof id === 'string' &&
+      CURSOR_ID.test(id)
     );
   } catch {
     return false;
