@@ -13,7 +13,7 @@ import { readJsonBody } from '../http/body.ts';
 import { pageBody, PAGE_PARAMETERS, pageShape } from '../http/paging.ts';
 import { json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
-import { noQuery, parseQuery } from '../http/validation.ts';
+import { parseQuery } from '../http/validation.ts';
 
 export const requestListQuerySchema = z.strictObject({
   status: z.enum(REQUEST_STATUSES).optional().describe('Only requests in this status'),
@@ -25,8 +25,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 // Keys whose first request is still being read or stored, in this process: a retry racing it gets 409.
 const inFlight = new Set<string>();
 
-export const createRequest: Handler = async (request, { url, caller, now, deps }) => {
-  noQuery(url.searchParams);
+export const createRequest: Handler = async (request, { caller, now, deps }) => {
   const idempotencyKey = request.headers.get('idempotency-key');
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw invalid('Idempotency-Key must be 1 to 255 visible ASCII characters, e.g. a UUID.', {
@@ -78,8 +77,7 @@ export const listRequests: Handler = async (_request, { url, caller, deps }) => 
   return json(pageBody(page.items.map(labView), page.next));
 };
 
-export const getRequest: Handler = async (_request, { url, params, caller, deps }) => {
-  noQuery(url.searchParams);
+export const getRequest: Handler = async (_request, { params, caller, deps }) => {
   const found = await deps.store.requestById(params.id!);
   // Another organisation's request is "not found", not "forbidden": its existence is not ours to confirm.
   if (!found || found.org_id !== caller!.org.id) {
@@ -90,8 +88,7 @@ export const getRequest: Handler = async (_request, { url, params, caller, deps 
   return json({ data: labDetailView(found) });
 };
 
-export const withdraw: Handler = async (_request, { url, params, caller, now, deps }) => {
-  noQuery(url.searchParams);
+export const withdraw: Handler = async (_request, { params, caller, now, deps }) => {
   const lead = deps.config.sourcingLeadEmail;
   const withdrawn = await deps.store.transact((tx) =>
     withdrawRequest(tx, params.id!, caller!.org.id, lead, now),

@@ -30,7 +30,7 @@ export const askForSample: Handler = async (_request, { url, params, caller, now
       'Your organisation has not accepted the sample NDA. Ask the service operator for the NDA; once it is accepted, ask again.',
     );
   }
-  noQuery(url.searchParams); // after the contract's three checks (§5), which keep their order
+  noQuery(url.searchParams); // after the contract's three checks (§5), which keep their order (READS_QUERY)
   // Before anything is stored: a request nobody can fulfil would leave the lab waiting for ever.
   if (!sampleFileOf(deps.catalog, deps.config.samplesDir, listing.id)) {
     throw new ApiError(
@@ -72,14 +72,12 @@ async function ownSample(deps: Parameters<Handler>[1]['deps'], id: string, orgId
   return sample;
 }
 
-export const getSampleRequest: Handler = async (_request, { url, params, caller, deps }) => {
-  noQuery(url.searchParams);
+export const getSampleRequest: Handler = async (_request, { params, caller, deps }) => {
   const sample = await ownSample(deps, params.id!, caller!.org.id);
   return json({ data: sampleView(sample, deps.config.sampleLinkTtlSeconds) });
 };
 
-export const freshSampleLink: Handler = async (_request, { url, params, caller, now, deps }) => {
-  noQuery(url.searchParams);
+export const freshSampleLink: Handler = async (_request, { params, caller, now, deps }) => {
   if (!deps.signer)
     throw new ApiError(503, 'unavailable', 'Sample links cannot be signed right now; try again later.');
   const fulfil = {

@@ -1,6 +1,7 @@
 // POST /api/v1/session/link: a sign-in link by mail, 202 always (contract §8: no answer tells whether an address
 // has an account), limited per IP here and per address in the domain. POST /api/v1/session/logout: ends this
 // session, or with ?all=true every session of the account; the cookie is cleared either way.
+import { z } from 'zod';
 import {
   endAllSessions,
   endSession,
@@ -16,7 +17,14 @@ import { isFormPost, readJsonOrFormBody } from '../http/body.ts';
 import { createRateLimiter } from '../http/rate-limit.ts';
 import { empty, json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
-import { parseBody } from '../http/validation.ts';
+import { parseBody, parseQuery } from '../http/validation.ts';
+
+const logoutQuerySchema = z.strictObject({
+  all: z
+    .enum(['true', 'false'], { error: 'true (every session of your account) or false (this one)' })
+    .transform((value) => value === 'true')
+    .default(false),
+});
 
 // Sign-in links asked for from one address: 10 in 10 minutes is plenty for a person, and a flood stops here.
 const perIp = createRateLimiter({ policy: 'signin-per-ip', limit: 10, windowSeconds: 600 });
@@ -64,7 +72,7 @@ export const logout: Handler = async (request, context) => {
       );
     }
   }
-  const all = url.searchParams.get('all') === 'true';
+  const { all } = parseQuery(url.searchParams, logoutQuerySchema, ['all']);
   await deps.store.transact(async (tx) => {
     if (all) await endAllSessions(tx, caller.account.id, now);
     else await endSession(tx, caller.session!, now);

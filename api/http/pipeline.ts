@@ -17,6 +17,7 @@ import { empty, errorReply, toResponse } from './responses.ts';
 import { createRouter } from './router.ts';
 import { ROUTES } from './routes.ts';
 import type { ApiRequest, Deps, Reply, RequestMeta } from './types.ts';
+import { noQuery } from './validation.ts';
 
 const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -69,7 +70,7 @@ export function createApi(deps: Deps) {
     }
     const { route, params } = match;
     trace.route = `${route.method} ${route.path}`;
-    const { access, handle } = route.handler;
+    const { access, handle, readsQuery } = route.handler;
     const authorization = request.headers.get('authorization');
     const atDate = new Date(at);
     if (access === 'unlimited') {
@@ -98,6 +99,7 @@ export function createApi(deps: Deps) {
       if (access === 'session') requireSession({ caller: trace.caller });
       if (trace.caller?.key) touchKey(trace.caller.key, at);
     }
+    if (!readsQuery && url.search) noQuery(url.searchParams);
     return handle(request, {
       url,
       params,

@@ -27,37 +27,43 @@ import type { Handler } from './types.ts';
  * session; session: a signed-in person (a key is 403); unlimited: neither counted nor required.
  */
 export type Access = 'public' | 'key' | 'session' | 'unlimited';
-export type Endpoint = { handle: Handler; access: Access };
+/**
+ * readsQuery: the handler parses its own query string. Every other endpoint takes none, and the pipeline refuses
+ * one (422) before the handler runs: an unknown parameter is never silently ignored (contract §9).
+ */
+export type Endpoint = { handle: Handler; access: Access; readsQuery: boolean };
 
 const route = (
   method: string,
   path: string,
   handle: Handler,
   access: Access = 'public',
+  { readsQuery = false } = {},
 ): Route<Endpoint> => ({
   method,
   path,
-  handler: { handle, access },
+  handler: { handle, access, readsQuery },
 });
+const READS_QUERY = { readsQuery: true };
 
 export const ROUTES: readonly Route<Endpoint>[] = [
   route('GET', '/api/v1/health', health, 'unlimited'),
-  route('GET', '/api/v1/catalog', listCatalog),
+  route('GET', '/api/v1/catalog', listCatalog, 'public', READS_QUERY),
   route('GET', '/api/v1/catalog/:id', getListing),
-  route('GET', '/api/v1/demand', listDemand),
+  route('GET', '/api/v1/demand', listDemand, 'public', READS_QUERY),
   route('POST', '/api/v1/requests', createRequest, 'key'),
-  route('GET', '/api/v1/requests', listRequests, 'key'),
+  route('GET', '/api/v1/requests', listRequests, 'key', READS_QUERY),
   route('GET', '/api/v1/requests/:id', getRequest, 'key'),
   route('POST', '/api/v1/requests/:id/withdraw', withdraw, 'key'),
-  route('POST', '/api/v1/samples/:id', askForSample, 'key'),
-  route('GET', '/api/v1/samples/:id/download', downloadSample),
-  route('GET', '/api/v1/sample-requests', listSampleRequests, 'key'),
+  route('POST', '/api/v1/samples/:id', askForSample, 'key', READS_QUERY),
+  route('GET', '/api/v1/samples/:id/download', downloadSample, 'public', READS_QUERY),
+  route('GET', '/api/v1/sample-requests', listSampleRequests, 'key', READS_QUERY),
   route('GET', '/api/v1/sample-requests/:id', getSampleRequest, 'key'),
   route('POST', '/api/v1/sample-requests/:id/link', freshSampleLink, 'key'),
   route('GET', '/api/v1/me', getMe, 'key'),
   route('POST', '/api/v1/access-requests', createAccessRequest),
   route('POST', '/api/v1/session/link', askForSigninLink),
-  route('POST', '/api/v1/session/logout', logout, 'session'),
+  route('POST', '/api/v1/session/logout', logout, 'session', READS_QUERY),
   route('GET', '/api/v1/nda', getNda),
   route('POST', '/api/v1/nda/acceptances', acceptNda, 'session'),
   route('GET', '/api/v1/keys', listKeys, 'session'),
@@ -71,5 +77,5 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   route('GET', '/api/v1/webhooks', listWebhooks, 'session'),
   route('DELETE', '/api/v1/webhooks/:id', removeWebhook, 'session'),
   route('POST', '/api/v1/webhooks/:id/test', testWebhook, 'session'),
-  route('GET', '/api/v1/webhooks/:id/deliveries', listDeliveries, 'session'),
+  route('GET', '/api/v1/webhooks/:id/deliveries', listDeliveries, 'session', READS_QUERY),
 ];
