@@ -20,7 +20,7 @@ export const ERROR_CODES = {
   nda_required: {
     status: 403,
     when: 'Your organisation has not accepted the sample NDA',
-    todo: 'Ask the service operator for the NDA; once it is accepted, ask again.',
+    todo: 'An admin of your organisation reads and accepts the NDA at /dashboard/nda/ (get_nda on MCP says how); once it is accepted, ask again.',
   },
   forbidden: {
     status: 403,

@@ -27,7 +27,7 @@ export const askForSample: Handler = async (_request, { url, params, caller, now
     throw new ApiError(
       403,
       'nda_required',
-      'Your organisation has not accepted the sample NDA. Ask the service operator for the NDA; once it is accepted, ask again.',
+      `Your organisation has not accepted the sample NDA. An admin of your organisation reads and accepts it at ${new URL('/dashboard/nda/', deps.config.siteUrl).href}; once it is accepted, ask again.`,
     );
   }
   noQuery(url.searchParams); // after the contract's three checks (§5), which keep their order (READS_QUERY)

@@ -31,7 +31,7 @@ export type Tool = {
   description: string;
   /** Needs an API key (the endpoint answers 401 without one). */
   keyed: boolean;
-  /** The endpoint it calls, for the guides; null for what has no endpoint yet. */
+  /** The endpoint it calls, for the guides; null for a tool that answers by itself (get_nda). */
   endpoint: string | null;
   input: z.ZodType;
   output: z.ZodType;

@@ -81,7 +81,7 @@ function mcpSection(site: URL): string[] {
     '- Tools:',
     ...mcpTools().map(
       ({ name, description, keyed, endpoint }) =>
-        `  - \`${name}\` (${endpoint ?? 'no endpoint yet'}${keyed ? ', API key' : ''}): ${description}`,
+        `  - \`${name}\` (${endpoint ?? 'answered by the tool itself'}${keyed ? ', API key' : ''}): ${description}`,
     ),
     '- Resources: `listing://<id>`, each listing as Markdown (the same text as its `.md` link above); `nda://current`, how the sample NDA is accepted.',
     `- Local clients: \`npm run --silent mcp\` in a checkout runs the same tools on stdio against a running service (\`DSS_BASE_URL\`, \`DSS_API_KEY\`). Client configuration examples: [API guide](${at('/docs/api/#mcp')}).`,

@@ -125,11 +125,9 @@ describe('a lab, from its first key to a sample request', () => {
       404,
       'not_found',
     );
-    expectError(
-      await call(`/api/v1/samples/${LISTING_ID}`, { method: 'POST', key: lab.key }),
-      403,
-      'nda_required',
-    );
+    const refused = await call(`/api/v1/samples/${LISTING_ID}`, { method: 'POST', key: lab.key });
+    expectError(refused, 403, 'nda_required');
+    expect(refused.body.error.message).toMatch(/accepts it at http:\/\/[^ ]+\/dashboard\/nda\//); // what to do next
     const publicView = await call(`/api/v1/catalog/${LISTING_ID}`, { key: lab.key });
     expect(publicView.status).toBe(200);
     for (const field of ['owner', 'deidentification_report', 'composition', 'nda', 'sample_file'])

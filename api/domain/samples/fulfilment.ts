@@ -112,7 +112,7 @@ export async function sendFreshLink(
     throw new ApiError(
       403,
       'nda_required',
-      "Your organisation's NDA is not in force, so no link can be sent. Contact the service operator.",
+      "Your organisation's NDA is not in force, so no link can be sent. An admin of your organisation can accept it again at /dashboard/nda/; once the operator has verified it, ask for a link again.",
     );
   }
   // The first link's rule holds for every link: the operator's approval, or the acceptance verified (a new

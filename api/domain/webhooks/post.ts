@@ -17,7 +17,8 @@ export function postSigned(
 ): Promise<PostResult> {
   const target = new URL(url);
   const refused = options.allowPrivate ? undefined : refusedOutright(target);
-  if (refused) return Promise.resolve({ error: `not sent: ${refused}, and WEBHOOK_ALLOW_PRIVATE is not set` });
+  if (refused)
+    return Promise.resolve({ error: `not sent: ${refused}, and WEBHOOK_ALLOW_PRIVATE is not set` });
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const request = send(
