@@ -95,6 +95,8 @@ export interface StoreReads {
   overdueRequests(now: Date): Promise<DataRequestRecord[]>;
 
   demandPostById(id: string): Promise<DemandPostRecord | undefined>;
+  /** The post a request put on the board, if it asked for one (removed or not). */
+  demandPostOf(requestId: string): Promise<DemandPostRecord | undefined>;
   /** Posts still on the board (not removed), newest first. */
   demandPosts(query?: PageQuery): Promise<Page<DemandPostRecord>>;
 

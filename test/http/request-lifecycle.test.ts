@@ -202,11 +202,16 @@ describe('a request from submission to close, as the lab sees it', () => {
       body: {
         data_types: ['ct_study'],
         volume: '10k+ studies',
+        timeline: '17 weeks', // marks its post on the board
         description: 'Chest CT studies for nodule detection.',
+        publish_to_demand_board: true,
       },
     });
     expect(created.status, created.text).toBe(201);
     const second = created.body.data.id;
+    const onBoard = async () =>
+      (await call('/api/v1/demand?limit=100')).body.data.some((post: any) => post.timeline === '17 weeks');
+    expect(await onBoard()).toBe(true);
     expectError(
       await call(`/api/v1/requests/${second}/withdraw`, { method: 'POST', key: other.key }),
       404,
@@ -216,6 +221,7 @@ describe('a request from submission to close, as the lab sees it', () => {
     expect(withdrawn.status, withdrawn.text).toBe(200);
     expect(withdrawn.body.data).toMatchObject({ id: second, status: 'closed', outcome: 'withdrawn' });
     expect(withdrawn.body.data.events.at(-1)).toMatchObject({ status: 'closed' });
+    expect(await onBoard()).toBe(false); // a withdrawn ask comes off the demand board
     await mailTo(LEAD, `Data request ${second} withdrawn`);
     await mailTo(lab.email, `Your data request ${second} is closed: withdrawn`);
     expectError(

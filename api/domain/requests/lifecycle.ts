@@ -50,7 +50,17 @@ async function record(
     await enqueueMail(tx, `request:${request.id}:event:${events.length - 1}`, account.email, message, now);
   }
   await tellWebhooks(tx, request, updated, kind, event, events.length - 1, now);
+  if (updated.outcome === 'withdrawn') await takeDownDemandPost(tx, updated.id, event.at);
   return updated;
+}
+
+/**
+ * A withdrawn request is no longer wanted, so its anonymised post leaves the demand board. Other outcomes leave
+ * it up: after declined or no_match the need is still unmet, and a licensed one shows what labs have sought.
+ */
+async function takeDownDemandPost(tx: Tx, requestId: string, at: string): Promise<void> {
+  const post = await tx.demandPostOf(requestId);
+  if (post && !post.removed_at) await tx.update('demand', post.id, { removed_at: at });
 }
 
 /** request.status_changed when the status moved; request.replied for the lead's reply. */

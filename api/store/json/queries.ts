@@ -91,6 +91,10 @@ export class Queries implements StoreReads {
     return this.#get('demand', id);
   }
 
+  async demandPostOf(requestId: string) {
+    return (await this.#all('demand')).find((post) => post.request_id === requestId);
+  }
+
   sampleById(id: string) {
     return this.#get('samples', id);
   }

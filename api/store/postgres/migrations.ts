@@ -162,4 +162,11 @@ CREATE INDEX webhook_deliveries_undelivered ON webhook_deliveries (next_attempt_
 CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at DESC, id DESC);
 `,
   },
+  {
+    name: '004-demand-post-of-request.sql',
+    sql: `
+-- A request's post comes down when the lab withdraws the request.
+CREATE INDEX demand_posts_request ON demand_posts ((doc->>'request_id'));
+`,
+  },
 ];

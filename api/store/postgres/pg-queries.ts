@@ -130,6 +130,10 @@ export class PgQueries implements StoreReads {
   demandPostById(id: string) {
     return this.#byId('demand', id);
   }
+  async demandPostOf(requestId: string) {
+    const sql = "SELECT doc FROM demand_posts WHERE doc->>'request_id' = $1";
+    return (await this.docs<'demand'>(sql, [requestId]))[0];
+  }
   sampleById(id: string) {
     return this.#byId('samples', id);
   }
