@@ -52,13 +52,17 @@ export async function sessionCallerOf(
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** 403 unless an unsafe request made with a session comes from the site's own origin. */
-export function checkSessionOrigin(request: ApiRequest, siteUrl: URL): void {
+/** `keysAccepted`: whether the endpoint also takes an API key, the way to call it from elsewhere. */
+export function checkSessionOrigin(request: ApiRequest, siteUrl: URL, keysAccepted: boolean): void {
   if (!UNSAFE.has(request.method)) return;
   if (sameOrigin(request.headers.get('origin'), request.headers.get('referer'), siteUrl)) return;
+  const elsewhere = keysAccepted
+    ? 'From elsewhere, use an API key.'
+    : `This is done from the dashboard, ${new URL('/dashboard/', siteUrl).href}.`;
   throw new ApiError(
     403,
     'forbidden',
-    `A request made with a session cookie must come from ${siteUrl.origin} (its Origin header). From elsewhere, use an API key.`,
+    `A request made with a session cookie must come from ${siteUrl.origin} (its Origin header). ${elsewhere}`,
   );
 }
 
@@ -86,14 +90,14 @@ export function requireLab(context: Pick<Context, 'caller'>): Caller {
   );
 }
 
-/** A signed-in person, not a key: keys never manage keys or the team (403 forbidden). */
+/** A signed-in person, not a key: keys never manage keys, the team, the NDA or webhooks (403 forbidden). */
 export function requireSession(context: Pick<Context, 'caller'>): Caller {
   const caller = requireLab(context);
   if (caller.kind === 'session') return caller;
   throw new ApiError(
     403,
     'forbidden',
-    'An API key cannot do this: keys, the team and the NDA are managed from the dashboard, signed in (/dashboard/).',
+    'An API key cannot do this: keys, the team, the NDA and webhooks are managed from the dashboard, signed in (/dashboard/).',
   );
 }
 

@@ -94,7 +94,7 @@ export function createApi(deps: Deps) {
       trace.limit = await limits.take(meta.clientIp, trace.caller && limitIdOf(trace.caller), at);
       if (!trace.limit.allowed) return rateLimited(trace.limit, Boolean(trace.caller));
       if (refusedKey) throw refusedKey;
-      if (trace.session) checkSessionOrigin(request, deps.config.siteUrl);
+      if (trace.session) checkSessionOrigin(request, deps.config.siteUrl, access !== 'session');
       if (access === 'key') requireLab({ caller: trace.caller });
       if (access === 'session') requireSession({ caller: trace.caller });
       if (trace.caller?.key) touchKey(trace.caller.key, at);

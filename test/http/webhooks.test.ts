@@ -115,6 +115,7 @@ describe('endpoints', () => {
       headers: { Authorization: `Bearer ${key}` },
     });
     expectError(withKey, 403, 'forbidden');
+    expect(withKey.body.error.message).toContain('webhooks are managed from the dashboard');
     const member = await invited(ctx, lab, 'member');
     expect((await sessionCall(ctx, member.cookie, '/api/v1/webhooks')).status).toBe(200);
     expect((await sessionCall(ctx, member.cookie, `/api/v1/webhooks/${endpoint.id}/deliveries`)).status).toBe(
@@ -142,6 +143,8 @@ describe('endpoints', () => {
       origin: 'https://evil.example',
     });
     expectError(foreignOrigin, 403, 'forbidden');
+    // Not "use an API key": no key may manage webhooks.
+    expect(foreignOrigin.body.error.message).toContain(`done from the dashboard, ${ctx.siteUrl}/dashboard/`);
   });
 });
 
