@@ -3,10 +3,11 @@
 // other id is 404.
 import { z } from 'zod';
 import { submitDataRequest } from '../domain/requests/data-requests.ts';
-import { withdrawRequest } from '../domain/requests/lifecycle.ts';
+import { isOutcome, withdrawRequest } from '../domain/requests/lifecycle.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
 import { labDetailView, labView } from '../domain/requests/views.ts';
 import { REQUEST_STATUSES } from '../domain/vocabulary.ts';
+import { vocabularyTerm } from '../domain/vocabulary-term.ts';
 import { ApiError, invalid, notFound } from '../errors.ts';
 import { fieldErrors } from '../field-errors.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -16,7 +17,13 @@ import type { Handler } from '../http/types.ts';
 import { parseQuery } from '../http/validation.ts';
 
 export const requestListQuerySchema = z.strictObject({
-  status: z.enum(REQUEST_STATUSES).optional().describe('Only requests in this status'),
+  status: vocabularyTerm(REQUEST_STATUSES, 'a request status', (key) =>
+    isOutcome(key)
+      ? `"${key}" is an outcome, not a status: ask for status=closed and read each request's outcome`
+      : undefined,
+  )
+    .optional()
+    .describe('Only requests in this status'),
   ...pageShape,
 });
 const REQUEST_LIST_PARAMETERS = ['status', ...PAGE_PARAMETERS];

@@ -238,6 +238,9 @@ describe('refusals name the field and the closest valid value, and store nothing
     ['volume', { volume: '10-5 TB' }, 'smaller'],
     ['timeline', { timeline: 'asap' }, '"3-6 months"'],
     ['domains.0', { domains: ['Insurence'] }, '"insurance"'],
+    ['data_types.0', { data_types: ['Call audoi'] }, '"call_audio"'],
+    ['data_types', { data_types: ['call_audio', 'Call audio'] }, 'names a data type twice'],
+    ['exclusivity', { exclusivity: 'non exclusve' }, '"non_exclusive"'],
     ['listing_id', { listing_id: 'us-auto-insurance-claims-call' }, `"${LISTING_ID}"`],
     ['listing_id', { listing_id: 'US Auto Insurance Claims Calls' }, `"${LISTING_ID}"`],
   ])('%s: %j', async (field, extra, hint) => {
@@ -253,19 +256,24 @@ describe('refusals name the field and the closest valid value, and store nothing
     expect((await call('/api/v1/requests?limit=100', { key: other.key })).body.count).toBe(before);
   });
 
-  test('domains in any case and spacing are stored as the vocabulary has them', async () => {
+  test('data types, domains and exclusivity in any case and spacing are stored as the vocabulary has them', async () => {
     const created = await call('/api/v1/requests', {
       method: 'POST',
       key: other.key,
       body: {
-        data_types: ['call_audio'],
+        data_types: ['Call audio', 'voicemail-audio'],
         domains: ['Public sector', ' TELECOMMUNICATIONS '],
+        exclusivity: 'Open to both',
         description: 'Citizen service line calls for intent detection.',
       },
     });
     expect(created.status, created.text).toBe(201);
     const one = await call(`/api/v1/requests/${created.body.data.id}`, { key: other.key });
-    expect(one.body.data.domains).toEqual(['public_sector', 'telecommunications']);
+    expect(one.body.data).toMatchObject({
+      data_types: ['call_audio', 'voicemail_audio'],
+      domains: ['public_sector', 'telecommunications'],
+      exclusivity: 'open_to_both',
+    });
   });
 });
 
@@ -283,6 +291,11 @@ describe("paging the lab's requests", () => {
     const closed = await call('/api/v1/requests?status=closed', { key: lab.key });
     expect(closed.body.count).toBe(2);
     expect((await call('/api/v1/requests?status=received', { key: lab.key })).body.count).toBe(0);
+    expect((await call('/api/v1/requests?status=Closed', { key: lab.key })).body.count).toBe(2);
+    const outcome = await call('/api/v1/requests?status=withdrawn', { key: lab.key });
+    expect(outcome.body.error.fields.status).toEqual([
+      '"withdrawn" is an outcome, not a status: ask for status=closed and read each request\'s outcome',
+    ]);
   });
 
   test.each([
@@ -294,6 +307,7 @@ describe("paging the lab's requests", () => {
     [`cursor=${Buffer.from('["2026-13-45T00:00:00.000Z","req_x"]').toString('base64url')}`, 'cursor'],
     [`cursor=${Buffer.from('["2026-01-01T00:00:00.000Z","x\' OR 1=1"]').toString('base64url')}`, 'cursor'],
     ['status=open', 'status'],
+    ['status=withdrawn', 'status'],
     ['page=2', 'page'],
     ['limit=5&limit=6', 'limit'],
   ])('?%s is 422 naming %s', async (query, field) => {

@@ -12,7 +12,7 @@ import {
   VOLUME_BANDS,
 } from '../../api/domain/vocabulary.ts';
 import { formatRange, parseBand, type BandUnit } from '../../api/domain/requests/bands.ts';
-import { domainKey } from '../../api/domain/requests/request-schema.ts';
+import { termKey } from '../../api/domain/vocabulary-term.ts';
 import { apiClient, startApiServer, VALID_REQUEST } from '../support/api-client.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -186,7 +186,7 @@ describe('property tests: POST /api/v1/requests never fails on our side', () => 
         fc.oneof(
           fc
             .string({ maxLength: 15 })
-            .filter((text) => !(ALL_DOMAINS as readonly string[]).includes(domainKey(text))),
+            .filter((text) => !(ALL_DOMAINS as readonly string[]).includes(termKey(text))),
           wrongScalar,
         ),
       ),

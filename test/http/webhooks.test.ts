@@ -94,15 +94,43 @@ describe('endpoints', () => {
   });
 
   test.each([
-    ['no url', {}, 'url'],
-    ['a url that is not one', { url: 'hooks dot example' }, 'url'],
-    ['an ftp url', { url: 'ftp://hooks.example.com/in' }, 'url'],
-    ['an unknown event', { url: 'http://127.0.0.1:9/in', events: ['request.deleted'] }, 'events.0'],
-    ['an unknown field', { url: 'http://127.0.0.1:9/in', secret: 'mine' }, 'secret'],
-  ])('%s is 422 naming the field', async (_name, body, field) => {
+    ['no url', {}, 'url', 'https URL'],
+    ['a url that is not one', { url: 'hooks dot example' }, 'url', 'https URL'],
+    ['an ftp url', { url: 'ftp://hooks.example.com/in' }, 'url', 'https URL'],
+    [
+      'an unknown event',
+      { url: 'http://127.0.0.1:9/in', events: ['request.deleted'] },
+      'events.0',
+      '"request.created"',
+    ],
+    [
+      'a misspelt event',
+      { url: 'http://127.0.0.1:9/in', events: ['request.create'] },
+      'events.0',
+      '"request.created"',
+    ],
+    [
+      'one event not in a list',
+      { url: 'http://127.0.0.1:9/in', events: 'key.created' },
+      'events',
+      'a list of event types',
+    ],
+    ['an unknown field', { url: 'http://127.0.0.1:9/in', secret: 'mine' }, 'secret', 'unknown field'],
+  ])('%s is 422 naming the field and what to write', async (_name, body, field, hint) => {
     const reply = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks', { method: 'POST', body });
     expectError(reply, 422, 'invalid');
-    expect(Object.keys(reply.body.error.fields)).toContain(field);
+    expect(Object.keys(reply.body.error.fields)).toEqual([field]);
+    expect(reply.body.error.fields[field].join(' ')).toContain(hint);
+  });
+
+  test('event types in any case are stored as named', async () => {
+    const reply = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks', {
+      method: 'POST',
+      body: { url: 'http://127.0.0.1:9/in', events: ['Request.Replied', 'KEY.CREATED'] },
+    });
+    expect(reply.status, reply.text).toBe(201);
+    expect(reply.body.data.events).toEqual(['request.replied', 'key.created']);
+    await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${reply.body.data.id}`, { method: 'DELETE' });
   });
 
   test('a key cannot manage webhooks, a member can only look, another organisation gets 404', async () => {

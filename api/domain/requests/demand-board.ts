@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import type { DemandPostRecord } from '../../store/records.ts';
 import type { Page, StoreReads } from '../../store/store.ts';
-import { closest } from '../closest.ts';
 import { languageName } from '../languages.ts';
 import { ALL_DATA_TYPES } from '../vocabulary.ts';
+import { vocabularyTerm } from '../vocabulary-term.ts';
 import { BAND_EXAMPLES, overlaps, parseBand, type BandKind, type Range } from './bands.ts';
 import { domain } from './request-schema.ts';
 import { ranges } from './views.ts';
@@ -29,16 +29,7 @@ const bandFilter = (kind: BandKind) =>
     .describe(`Posts whose ${kind} overlaps this band, compared normalised, e.g. ${BAND_EXAMPLES[kind]}`);
 
 export const demandFilterShape = {
-  data_type: z
-    .string()
-    .transform((value, ctx) => {
-      if ((ALL_DATA_TYPES as readonly string[]).includes(value)) return value;
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${value.slice(0, 60)}" is not a data type; the closest is "${closest(value, ALL_DATA_TYPES)}"`,
-      });
-      return z.NEVER;
-    })
+  data_type: vocabularyTerm(ALL_DATA_TYPES, 'a data type')
     .optional()
     .describe(`Posts asking for this data type: ${ALL_DATA_TYPES.join(', ')}`),
   language: z

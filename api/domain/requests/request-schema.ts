@@ -1,10 +1,10 @@
 // The data request body (spec: Data request (input); contract §5, §9): one zod schema validates it, drives
 // error.fields, and generates the OpenAPI document and the MCP tool's input schema.
 import { z } from 'zod';
-import { closest } from '../closest.ts';
 import { freeText } from '../free-text.ts';
 import { language, LISTING_ID_PATTERN } from '../listings/listing-schema.ts';
-import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY, type Domain } from '../vocabulary.ts';
+import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY } from '../vocabulary.ts';
+import { vocabularyTerm } from '../vocabulary-term.ts';
 import { BAND_EXAMPLES, bandPattern, MAX_BAND_LENGTH, parseBand, type BandKind } from './bands.ts';
 
 const unique = <T>(items: T[]) => new Set(items).size === items.length;
@@ -13,29 +13,8 @@ const unique = <T>(items: T[]) => new Set(items).size === items.length;
 const required = (what: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? `required: ${what}` : `must be ${what}`;
 
-/** "Public sector", "public-sector", " PUBLIC_SECTOR " → "public_sector". */
-export function domainKey(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '_');
-}
-
 /** A domain of the vocabulary in any case and spacing; an unknown one names the closest known value. */
-export const domain = z
-  .string({ error: `must be a domain name such as "insurance" or "Public sector"` })
-  .max(100)
-  .transform((value, ctx): Domain => {
-    const key = domainKey(value);
-    if ((ALL_DOMAINS as readonly string[]).includes(key)) return key as Domain;
-    ctx.addIssue({
-      code: 'custom',
-      message: `"${value.slice(0, 100)}" is not a domain we know; the closest is "${closest(key, ALL_DOMAINS)}" (all: ${ALL_DOMAINS.join(', ')})`,
-    });
-    return z.NEVER;
-  });
+export const domain = vocabularyTerm(ALL_DOMAINS, 'a domain');
 
 /** A band as labs write it: stored as written and normalised (bands.ts). */
 const band = (kind: BandKind) =>
@@ -56,11 +35,13 @@ const band = (kind: BandKind) =>
 export const dataRequestSchema = z
   .strictObject({
     data_types: z
-      .array(z.enum(ALL_DATA_TYPES), { error: required('a list of data types, e.g. ["call_audio"]') })
+      .array(vocabularyTerm(ALL_DATA_TYPES, 'a data type'), {
+        error: required('a list of data types, e.g. ["call_audio"]'),
+      })
       .min(1, { error: 'name at least one data type' })
       .max(ALL_DATA_TYPES.length)
       .refine(unique, { error: 'names a data type twice' })
-      .describe('What one record should be, e.g. call_audio'),
+      .describe('What one record should be, e.g. call_audio (any case and spacing: "Call audio")'),
     languages: z
       .array(language)
       .max(50)
@@ -85,7 +66,10 @@ export const dataRequestSchema = z
       .nullable()
       .default(null)
       .describe(`When the data is needed, in days, weeks or months, e.g. ${BAND_EXAMPLES.timeline}`),
-    exclusivity: z.enum(EXCLUSIVITY).nullable().default(null).describe('Whether exclusive terms are wanted'),
+    exclusivity: vocabularyTerm(EXCLUSIVITY, 'an exclusivity')
+      .nullable()
+      .default(null)
+      .describe('Whether exclusive terms are wanted (any case and spacing: "Open to both")'),
     // Any string here, with the id's shape documented: whether it names a listing, and which one was meant if not,
     // is checkListingId's answer (it knows the catalogue), so a malformed id also gets the closest one.
     listing_id: z

@@ -1,6 +1,7 @@
 // The body of POST /api/v1/webhooks: one zod schema validates it, drives error.fields and the OpenAPI document.
 import { z } from 'zod';
 import { pageShape } from '../../http/paging.ts';
+import { vocabularyTerm } from '../vocabulary-term.ts';
 import { EVENT_TYPES } from './events.ts';
 
 export const webhookSchema = z.strictObject({
@@ -12,8 +13,10 @@ export const webhookSchema = z.strictObject({
     .max(2000, { error: 'must be at most 2,000 characters' })
     .describe('Where events are POSTed: https, to a public address'),
   events: z
-    .array(z.enum(EVENT_TYPES))
-    .max(EVENT_TYPES.length)
+    .array(vocabularyTerm(EVENT_TYPES, 'an event type'), {
+      error: 'must be a list of event types, e.g. ["request.created", "request.replied"]',
+    })
+    .max(EVENT_TYPES.length, { error: `names at most the ${EVENT_TYPES.length} event types` })
     .default([])
     .describe('The events to receive; every event when empty or left out'),
 });
