@@ -1,8 +1,8 @@
-// The team (contract §8): GET /api/v1/team (session), POST /api/v1/team/invitations and
-// DELETE /api/v1/team/{account_id} (admin; never the last admin; the removed account's sessions end at once).
+// The team (contract §8): GET /api/v1/team (session), POST /api/v1/team/invitations (admin: invites, or changes a
+// current member's role) and DELETE /api/v1/team/{account_id} (admin; never the last admin; the removed account's
+// sessions end at once).
 import { invitationSchema } from '../domain/labs/schemas.ts';
-import { mailInvitation } from '../domain/labs/signin.ts';
-import { removeFromTeam, teamOf } from '../domain/labs/team.ts';
+import { inviteToTeam, removeFromTeam, teamOf } from '../domain/labs/team.ts';
 import { memberView } from '../domain/labs/views.ts';
 import { requireAdmin, requireSession } from '../http/authentication.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -25,15 +25,13 @@ export const invite: Handler = async (request, context) => {
     'invitation',
   );
   const invitedBy = caller.account.name ?? caller.account.email;
-  const record = await deps.store.transact((tx) =>
-    mailInvitation(
-      tx,
-      { email: input.email, role: input.role, orgId: caller.org.id, invitedBy },
-      deps.config.siteUrl,
-      now,
-    ),
+  const outcome = await deps.store.transact((tx) =>
+    inviteToTeam(tx, { ...input, org: caller.org, invitedBy }, deps.config.siteUrl, now),
   );
+  // A role changed is the member as they are now (200); nothing was created and nothing is mailed.
+  if (outcome.kind === 'role_changed') return json({ data: memberView(outcome.member) });
   deps.background?.kick();
+  const record = outcome.invitation;
   const data = { id: record.id, email: record.email, role: record.role, expires_at: record.expires_at };
   return json({ data }, { status: 201 });
 };

@@ -47,6 +47,7 @@ import {
   rotateKeySchema,
   signinLinkSchema,
 } from '../domain/labs/schemas.ts';
+import { teamMemberSchema } from '../domain/labs/views.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
@@ -201,6 +202,9 @@ const idParameter = (description: string) => ({
 });
 
 const noContent = (description: string) => ({ 204: { description, headers: RATE_HEADERS } });
+
+// POST /api/v1/team/invitations' answer when it changes a current member's role: the member as they are now.
+const teamMemberResponseSchema = z.object({ data: teamMemberSchema }).meta({ id: 'TeamMemberResponse' });
 
 const SESSION_NOTE =
   " Session only (the dashboard's cookie; a request from another origin is 403 forbidden): an API key is 403 forbidden.";
@@ -379,17 +383,23 @@ function selfServePaths() {
     '/api/v1/team/invitations': {
       post: {
         operationId: 'inviteToTeam',
-        summary: 'Invite a colleague',
-        description: `Admin. Mails a sign-in link (valid 7 days, once) that makes the verified account with the role on first use.${SESSION_NOTE}`,
+        summary: "Invite a colleague, or change a member's role",
+        description:
+          'Admin. Mails a sign-in link (valid 7 days, once) that makes the verified account with the role on first use (201). ' +
+          'Someone already in your team invited with another role gets that role at once, and nothing is mailed (200 with the member); ' +
+          'the last admin is never made a member (409 conflict). ' +
+          `Already in your team with that role: 409 conflict.${SESSION_NOTE}`,
         tags: ['Team'],
         security: sessionOnly,
         requestBody: body(invitationSchema),
         responses: {
+          ...ok('A current member with another role: their role is changed', teamMemberResponseSchema),
           ...ok('Invited', invitationCreatedSchema, 201),
           ...errors(
             'bad_request',
             'unauthorized',
             'forbidden',
+            'conflict',
             'invalid',
             'unsupported_media_type',
             'rate_limited',

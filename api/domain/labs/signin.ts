@@ -2,11 +2,12 @@
 // is stored. Asking for one never tells whether the address has an account: the answer is the same, and only a
 // verified account's address gets a mail. Invitations are the same tokens, longer lived, that make the account.
 import { createHash } from 'node:crypto';
-import { RefusedError } from '../../errors.ts';
+import { ApiError, RefusedError } from '../../errors.ts';
 import type { Account, Role, SigninTokenRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { roleOf } from './caller.ts';
 import { invitationMail, signinLinkMail } from './mails.ts';
 import { hashSecret, newSecret, SECRET_PATTERN } from './secrets.ts';
 
@@ -101,7 +102,13 @@ export async function mailSigninLink(
   await enqueueMail(tx, `signin:${record.id}`, account.email, build(signinLink(siteUrl, token, next)), now);
 }
 
-/** An invitation: a link that creates the verified account with `role` on first use. */
+/** In the team and able to sign in: an invitation's link would change nothing for them. */
+export const isCurrentMember = (account: Account) => !account.removed_at && Boolean(account.verified_at);
+
+/**
+ * An invitation: a link that creates the verified account with `role` on first use (or brings back a removed or
+ * unverified account of the organisation). A current member is refused (409): team.ts changes their role instead.
+ */
 export async function mailInvitation(
   tx: Tx,
   input: { email: string; role: Role; orgId: string; invitedBy: string },
@@ -110,6 +117,14 @@ export async function mailInvitation(
 ): Promise<SigninTokenRecord> {
   const org = await tx.orgById(input.orgId);
   if (!org) throw new RefusedError(`No organisation ${input.orgId}.`);
+  const existing = await tx.accountByEmail(input.email);
+  if (existing && existing.org_id === org.id && isCurrentMember(existing)) {
+    throw new ApiError(
+      409,
+      'conflict',
+      `${input.email} is already in your team, as ${roleOf(existing)}: there is nothing to invite them to (GET /api/v1/team lists your team).`,
+    );
+  }
   const { token, record } = await issueToken(
     tx,
     { email: input.email, purpose: 'invitation', account_id: null, org_id: input.orgId, role: input.role },

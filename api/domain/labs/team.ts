@@ -1,14 +1,66 @@
-// A lab's team (contract §8): its accounts with their roles; admins invite and remove; never the last admin; a
-// removed account's sessions end in the same write.
+// A lab's team (contract §8): its accounts with their roles; admins invite, change roles and remove; never leaving
+// the organisation without an admin; a removed account's sessions end in the same write.
 import { ApiError, notFound } from '../../errors.ts';
-import type { Account, Org } from '../../store/records.ts';
+import type { Account, Org, Role, SigninTokenRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { roleOf } from './caller.ts';
 import { endAllSessions } from './sessions.ts';
+import { isCurrentMember, mailInvitation } from './signin.ts';
 
 /** The organisation's current accounts, oldest first. */
 export async function teamOf(reads: StoreReads, orgId: string): Promise<Account[]> {
   return (await reads.accountsOf(orgId)).filter((account) => !account.removed_at);
+}
+
+export type Invited =
+  { kind: 'invited'; invitation: SigninTokenRecord } | { kind: 'role_changed'; member: Account };
+
+/**
+ * POST /api/v1/team/invitations: a current member invited with another role gets that role (an invitation's link
+ * would only sign them in as they are); anyone else is mailed an invitation, or refused (signin.ts: mailInvitation).
+ */
+export async function inviteToTeam(
+  tx: Tx,
+  input: { email: string; role: Role; org: Org; invitedBy: string },
+  siteUrl: URL,
+  now: Date,
+): Promise<Invited> {
+  const existing = await tx.accountByEmail(input.email);
+  if (
+    existing &&
+    existing.org_id === input.org.id &&
+    isCurrentMember(existing) &&
+    roleOf(existing) !== input.role
+  ) {
+    return { kind: 'role_changed', member: await changeRole(tx, input.org, existing, input.role) };
+  }
+  const invitation = await mailInvitation(
+    tx,
+    { email: input.email, role: input.role, orgId: input.org.id, invitedBy: input.invitedBy },
+    siteUrl,
+    now,
+  );
+  return { kind: 'invited', invitation };
+}
+
+async function changeRole(tx: Tx, org: Org, account: Account, role: Role): Promise<Account> {
+  if (role === 'member') {
+    await keepAnAdmin(
+      tx,
+      org,
+      'This is the organisation’s last admin: invite another admin (or invite a member as admin) first, then change this role.',
+    );
+  }
+  return tx.update('accounts', account.id, { role });
+}
+
+/** Refuses (409) when the admin about to go is the organisation's last. */
+async function keepAnAdmin(tx: Tx, org: Org, message: string): Promise<void> {
+  // An empty write takes the organisation's row lock (PostgreSQL): two admins removing or demoting each other at
+  // once are counted one after the other, so the second finds the last admin. (The JSON engine runs writes one by one.)
+  await tx.update('orgs', org.id, {});
+  const admins = (await teamOf(tx, org.id)).filter((a) => roleOf(a) === 'admin');
+  if (admins.length <= 1) throw new ApiError(409, 'conflict', message);
 }
 
 export async function removeFromTeam(tx: Tx, org: Org, accountId: string, now: Date): Promise<Account> {
@@ -20,17 +72,11 @@ export async function removeFromTeam(tx: Tx, org: Org, accountId: string, now: D
     );
   }
   if (roleOf(account) === 'admin') {
-    // An empty write takes the organisation's row lock (PostgreSQL): two admins removing each other at once are
-    // counted one after the other, so the second finds the last admin. (The JSON engine runs writes one by one.)
-    await tx.update('orgs', org.id, {});
-    const admins = (await teamOf(tx, org.id)).filter((a) => roleOf(a) === 'admin');
-    if (admins.length <= 1) {
-      throw new ApiError(
-        409,
-        'conflict',
-        'This is the organisation’s last admin: invite or promote another admin first, then remove this account.',
-      );
-    }
+    await keepAnAdmin(
+      tx,
+      org,
+      'This is the organisation’s last admin: invite another admin (or invite a member as admin) first, then remove this account.',
+    );
   }
   await endAllSessions(tx, account.id, now);
   return tx.update('accounts', account.id, { removed_at: now.toISOString() });

@@ -1,0 +1,76 @@
+// POST /api/v1/team/invitations against the built server, mail read from a real SMTP server (contract §8): an
+// invitation to a current member changes their role (never the last admin's) instead of mailing a link that does
+// nothing.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectError } from '../support/api-client.ts';
+import {
+  invited,
+  mailsTo,
+  selfServeLab,
+  sessionCall,
+  startSelfServe,
+  type SelfServe,
+  type SelfServeLab,
+} from '../support/self-serve.ts';
+
+let ctx: SelfServe;
+let lab: SelfServeLab;
+
+beforeAll(async () => {
+  ctx = await startSelfServe();
+  lab = await selfServeLab(ctx, 'Team Lab');
+});
+afterAll(async () => {
+  await ctx?.stop();
+});
+
+const invite = (cookie: string, email: string, role: 'admin' | 'member') =>
+  sessionCall(ctx, cookie, '/api/v1/team/invitations', { method: 'POST', body: { email, role } });
+
+const roleIn = async (email: string) =>
+  (await sessionCall(ctx, lab.cookie, '/api/v1/team')).body.data.find((m: any) => m.email === email)?.role;
+
+/** Mail goes out from a background pass: long enough for one that should not come to have come. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+describe('inviting a current member', () => {
+  test('with another role changes it: 200 with the member, no mail; back again the same way', async () => {
+    const member = await invited(ctx, lab, 'member');
+    const promoted = await invite(lab.cookie, member.email, 'admin');
+    expect(promoted.status, promoted.text).toBe(200);
+    expect(promoted.body.data).toMatchObject({ id: member.accountId, email: member.email, role: 'admin' });
+    expect(await roleIn(member.email)).toBe('admin');
+    // The change holds for the member's own session at once: they may now do an admin's task.
+    expect((await sessionCall(ctx, member.cookie, '/api/v1/me')).body.data.role).toBe('admin');
+    const demoted = await invite(member.cookie, member.email, 'member');
+    expect(demoted.status, demoted.text).toBe(200);
+    expect(demoted.body.data.role).toBe('member');
+    await settle();
+    expect(mailsTo(ctx.smtp, member.email)).toHaveLength(1); // the first invitation only
+  });
+
+  test('with the same role is 409 conflict, and nothing is mailed', async () => {
+    const member = await invited(ctx, lab, 'member');
+    const again = await invite(lab.cookie, member.email, 'member');
+    expectError(again, 409, 'conflict');
+    expect(again.body.error.message).toMatch(/already in your team/i);
+    await settle();
+    expect(mailsTo(ctx.smtp, member.email)).toHaveLength(1);
+  });
+
+  test('the last admin is never demoted (409); with a second admin they may be', async () => {
+    const team = await selfServeLab(ctx, 'Last Admin Lab');
+    expectError(await invite(team.cookie, team.email, 'member'), 409, 'conflict');
+    const second = await invited(ctx, team, 'admin');
+    const demoted = await invite(second.cookie, team.email, 'member');
+    expect(demoted.status, demoted.text).toBe(200);
+    expect(demoted.body.data).toMatchObject({ id: team.accountId, role: 'member' });
+    expectError(await invite(second.cookie, second.email, 'member'), 409, 'conflict');
+  });
+
+  test('a member may not change roles (403)', async () => {
+    const member = await invited(ctx, lab, 'member');
+    expectError(await invite(member.cookie, member.email, 'admin'), 403, 'forbidden');
+    expect(await roleIn(member.email)).toBe('member');
+  });
+});
