@@ -388,7 +388,8 @@ function selfServePaths() {
           'Admin. Mails a sign-in link (valid 7 days, once) that makes the verified account with the role on first use (201). ' +
           'Someone already in your team invited with another role gets that role at once, and nothing is mailed (200 with the member); ' +
           'the last admin is never made a member (409 conflict). ' +
-          `Already in your team with that role: 409 conflict.${SESSION_NOTE}`,
+          'Already in your team with that role: 409 conflict. ' +
+          `An address whose account belongs to another organisation: 409 conflict (invite another address, or ask the operator to move the account).${SESSION_NOTE}`,
         tags: ['Team'],
         security: sessionOnly,
         requestBody: body(invitationSchema),

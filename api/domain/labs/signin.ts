@@ -107,7 +107,8 @@ export const isCurrentMember = (account: Account) => !account.removed_at && Bool
 
 /**
  * An invitation: a link that creates the verified account with `role` on first use (or brings back a removed or
- * unverified account of the organisation). A current member is refused (409): team.ts changes their role instead.
+ * unverified account of the organisation). A current member is refused (409): team.ts changes their role instead;
+ * so is another organisation's account.
  */
 export async function mailInvitation(
   tx: Tx,
@@ -118,7 +119,16 @@ export async function mailInvitation(
   const org = await tx.orgById(input.orgId);
   if (!org) throw new RefusedError(`No organisation ${input.orgId}.`);
   const existing = await tx.accountByEmail(input.email);
-  if (existing && existing.org_id === org.id && isCurrentMember(existing)) {
+  // An address has one account (the store's unique email): the link would only sign them into their own lab.
+  // Which organisation is not said: an inviter learns no more than that the address is taken.
+  if (existing && existing.org_id !== org.id) {
+    throw new ApiError(
+      409,
+      'conflict',
+      `${input.email} already belongs to another organisation on this service, so it cannot join yours: invite them by another email address, or ask the service's operator to move their account.`,
+    );
+  }
+  if (existing && isCurrentMember(existing)) {
     throw new ApiError(
       409,
       'conflict',
