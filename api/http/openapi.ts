@@ -47,6 +47,7 @@ import {
   rotateKeySchema,
   signinLinkSchema,
 } from '../domain/labs/schemas.ts';
+import { LINKS_PER_EMAIL } from '../domain/labs/signin.ts';
 import { teamMemberSchema } from '../domain/labs/views.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
@@ -389,7 +390,8 @@ function selfServePaths() {
           'Someone already in your team invited with another role gets that role at once, and nothing is mailed (200 with the member); ' +
           'the last admin is never made a member (409 conflict). ' +
           'Already in your team with that role: 409 conflict. ' +
-          `An address whose account belongs to another organisation: 409 conflict (invite another address, or ask the operator to move the account).${SESSION_NOTE}`,
+          'An address whose account belongs to another organisation: 409 conflict (invite another address, or ask the operator to move the account). ' +
+          `One address gets at most ${LINKS_PER_EMAIL} links (sign-in links and invitations together) in 15 minutes: then 429 rate_limited with Retry-After.${SESSION_NOTE}`,
         tags: ['Team'],
         security: sessionOnly,
         requestBody: body(invitationSchema),

@@ -1,6 +1,7 @@
 // POST /api/v1/team/invitations against the built server, mail read from a real SMTP server (contract §8): an
 // invitation to a current member changes their role (never the last admin's) instead of mailing a link that does
-// nothing; an address whose account is another organisation's is refused.
+// nothing; an address whose account is another organisation's is refused; and invitations share the sign-in
+// links' per-address limit (contract §8: "Sign-in links are limited per IP and per email").
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectError } from '../support/api-client.ts';
 import {
@@ -86,5 +87,25 @@ describe('inviting an address whose account is another organisation’s', () => 
     expect(refused.body.error.message).not.toContain(other.orgId);
     await settle();
     expect(mailsTo(ctx.smtp, other.email).filter((m) => /invited/i.test(m.mail.subject ?? ''))).toEqual([]);
+  });
+});
+
+describe('invitations to one address', () => {
+  test('share the sign-in links’ limit: five, then 429 with Retry-After and the envelope', async () => {
+    const email = `popular.${Date.now()}@lab.example`;
+    const statuses: number[] = [];
+    let refused;
+    for (let i = 0; i < 8; i++) {
+      const reply = await invite(lab.cookie, email, 'member');
+      statuses.push(reply.status);
+      if (reply.status === 429) refused = reply;
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    expectError(refused!, 429, 'rate_limited');
+    const retryAfter = Number(refused!.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    await settle();
+    expect(mailsTo(ctx.smtp, email)).toHaveLength(5);
   });
 });

@@ -13,7 +13,10 @@ import { hashSecret, newSecret, SECRET_PATTERN } from './secrets.ts';
 
 export const SIGNIN_TTL_MS = 15 * 60_000;
 export const INVITATION_TTL_MS = 7 * 86_400_000;
-/** Links mailed to one address per 15-minute window, whoever asks: a flood reaches an inbox a few times at most. */
+/**
+ * Links (sign-in links and invitations) mailed to one address per 15-minute window, whoever asks: a flood reaches
+ * an inbox a few times at most.
+ */
 export const LINKS_PER_EMAIL = 5;
 const LINK_WINDOW_MS = 15 * 60_000;
 
@@ -108,7 +111,7 @@ export const isCurrentMember = (account: Account) => !account.removed_at && Bool
 /**
  * An invitation: a link that creates the verified account with `role` on first use (or brings back a removed or
  * unverified account of the organisation). A current member is refused (409): team.ts changes their role instead;
- * so is another organisation's account.
+ * so is another organisation's account; past the address's link limit, 429 with Retry-After.
  */
 export async function mailInvitation(
   tx: Tx,
@@ -135,11 +138,23 @@ export async function mailInvitation(
       `${input.email} is already in your team, as ${roleOf(existing)}: there is nothing to invite them to (GET /api/v1/team lists your team).`,
     );
   }
+  // An invitation is a link too: one address gets LINKS_PER_EMAIL of either kind per window, whoever sends them.
+  const slot = await nextLinkSlot(tx, input.email, now);
+  if (!slot) {
+    const retryAfter = Math.max(1, Math.ceil((LINK_WINDOW_MS - (now.getTime() % LINK_WINDOW_MS)) / 1000));
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `${input.email} has had ${LINKS_PER_EMAIL} sign-in links or invitations in the last 15 minutes, the most one address gets: wait ${retryAfter} s (Retry-After), then invite again.`,
+      { headers: { 'Retry-After': String(retryAfter) } },
+    );
+  }
   const { token, record } = await issueToken(
     tx,
     { email: input.email, purpose: 'invitation', account_id: null, org_id: input.orgId, role: input.role },
     INVITATION_TTL_MS,
     now,
+    slot,
   );
   const mail = invitationMail(org, input.invitedBy, input.role, signinLink(siteUrl, token), 7);
   await enqueueMail(tx, `invitation:${record.id}`, input.email, mail, now);
