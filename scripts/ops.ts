@@ -8,9 +8,11 @@ import { issueKey, requireKey, revokeKey, rotateKey } from '../api/domain/labs/a
 import { acceptNda, revokeNda, verifyNda } from '../api/domain/labs/nda.ts';
 import { approveAccessRequest, rejectAccessRequest } from '../api/domain/labs/access-requests.ts';
 import { roleOf } from '../api/domain/labs/caller.ts';
+import { ROLES } from '../api/domain/labs/views.ts';
+import { closest } from '../api/domain/closest.ts';
 import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
 import { removeDemandPost } from '../api/domain/requests/data-requests.ts';
-import { isOutcome, isRequestStatus, moveRequest, replyToRequest } from '../api/domain/requests/lifecycle.ts';
+import { moveRequest, replyToRequest } from '../api/domain/requests/lifecycle.ts';
 import { approveSample, rejectSample, requireSample } from '../api/domain/samples/sample-requests.ts';
 import { LISTING_STATUSES, REQUEST_OUTCOMES, REQUEST_STATUSES } from '../api/domain/vocabulary.ts';
 import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
@@ -20,13 +22,7 @@ import { openRuntime, type Runtime } from '../api/runtime.ts';
 import { copyStore } from '../api/store/copy-store.ts';
 import { eventsOf, ranges } from '../api/domain/requests/views.ts';
 import { openStore } from '../api/store/open-store.ts';
-import type {
-  AccessRequestStatus,
-  ApiKeyRecord,
-  MailStatus,
-  RequestStatus,
-  SampleStatus,
-} from '../api/store/records.ts';
+import type { AccessRequestStatus, ApiKeyRecord, MailStatus, SampleStatus } from '../api/store/records.ts';
 import type { Store } from '../api/store/store.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -60,16 +56,30 @@ const str = (values: Values, name: string): string => {
   return value;
 };
 
-/** A value that must be one of `allowed`: anything else is bad usage (exit 2), naming the allowed values. */
-function oneOf<T extends string>(
-  what: string,
-  value: string,
-  is: (v: string) => v is T,
-  allowed: readonly T[],
-): T {
-  if (!is(value)) throw new UsageError(`${what} "${value}" is not one of ${allowed.join(', ')}`);
-  return value;
+/**
+ * A value that must be one of `allowed`: anything else is bad usage (exit 2, contract §6), naming the allowed
+ * values and the closest, as the API's 422s do (closest.ts).
+ */
+function oneOf<T extends string>(what: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  const near = closest(value, allowed);
+  throw new UsageError(
+    `${what} "${value}" is not one of ${allowed.join(', ')}${near ? `; did you mean "${near}"?` : ''}`,
+  );
 }
+
+/** An optional option's value, checked by oneOf; undefined when the option is not given. */
+const optionOf = <T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined =>
+  values[name] === undefined ? undefined : oneOf(`--${name}`, String(values[name]), allowed);
+
+// The stores' states, for the listing commands' --status (the types are in records.ts; these are their values).
+const ACCESS_STATUSES = ['pending', 'approved', 'rejected'] as const satisfies readonly AccessRequestStatus[];
+const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const satisfies readonly MailStatus[];
+const SAMPLE_STATUSES = [
+  'pending_verification',
+  'sent',
+  'rejected',
+] as const satisfies readonly SampleStatus[];
 
 const publicKey = ({ hash: _hash, ...key }: ApiKeyRecord) => key;
 
@@ -86,7 +96,7 @@ const COMMANDS: Record<string, Command> = {
     run: ({ store }) => store.orgs(),
   },
   'account add': {
-    usage: 'account add --org ORG --email EMAIL [--name NAME] [--verified] [--role admin|member]',
+    usage: `account add --org ORG --email EMAIL [--name NAME] [--verified] [--role ${ROLES.join('|')}]`,
     summary:
       'a contact of the lab (samples and acknowledgements go to this address); an admin unless --role member',
     options: {
@@ -97,8 +107,7 @@ const COMMANDS: Record<string, Command> = {
       role: { type: 'string' },
     },
     run: ({ store, values, now }) => {
-      const role = (values.role ?? 'admin') as string;
-      if (role !== 'admin' && role !== 'member') throw new UsageError('--role is admin or member');
+      const role = optionOf(values, 'role', ROLES) ?? 'admin';
       return store.transact((tx) =>
         addAccount(
           tx,
@@ -124,15 +133,10 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'access list': {
-    usage: 'access list [--status pending|approved|rejected]',
+    usage: `access list [--status ${ACCESS_STATUSES.join('|')}]`,
     summary: 'access requests from /access/ and the API, newest first',
     options: { status: { type: 'string' } },
-    run: ({ store, values }) => {
-      const status = values.status as AccessRequestStatus | undefined;
-      if (status && !['pending', 'approved', 'rejected'].includes(status))
-        throw new UsageError('--status is pending, approved or rejected');
-      return store.accessRequests({ status });
-    },
+    run: ({ store, values }) => store.accessRequests({ status: optionOf(values, 'status', ACCESS_STATUSES) }),
   },
   'access approve': {
     usage: 'access approve ACCESS_REQUEST_ID [--org ORG]',
@@ -235,13 +239,8 @@ const COMMANDS: Record<string, Command> = {
     usage: `requests list [--status ${REQUEST_STATUSES.join('|')}]`,
     summary: 'stored data requests, newest first (at most 1,000)',
     options: { status: { type: 'string' } },
-    run: async ({ store, values }) => {
-      const status =
-        values.status === undefined
-          ? undefined
-          : oneOf('--status', String(values.status), isRequestStatus, REQUEST_STATUSES);
-      return (await store.requests({ status, limit: 1000 })).items;
-    },
+    run: async ({ store, values }) =>
+      (await store.requests({ status: optionOf(values, 'status', REQUEST_STATUSES), limit: 1000 })).items,
   },
   'requests show': {
     usage: 'requests show REQUEST_ID',
@@ -276,11 +275,8 @@ const COMMANDS: Record<string, Command> = {
     args: ['REQUEST_ID', 'STATUS'],
     options: { outcome: { type: 'string' }, message: { type: 'string' } },
     run: async ({ store, args, values, now, runtime }) => {
-      const status = oneOf('STATUS', args[1]!, isRequestStatus, REQUEST_STATUSES);
-      const outcome =
-        values.outcome === undefined
-          ? null
-          : oneOf('--outcome', String(values.outcome), isOutcome, REQUEST_OUTCOMES);
+      const status = oneOf('STATUS', args[1]!, REQUEST_STATUSES);
+      const outcome = optionOf(values, 'outcome', REQUEST_OUTCOMES) ?? null;
       const message = (values.message as string | undefined) ?? null;
       const moved = await store.transact((tx) =>
         moveRequest(tx, args[0]!, { status, outcome, message }, now),
@@ -290,10 +286,10 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'samples list': {
-    usage: 'samples list [--status pending_verification|sent|rejected]',
+    usage: `samples list [--status ${SAMPLE_STATUSES.join('|')}]`,
     summary: 'sample requests, newest first',
     options: { status: { type: 'string' } },
-    run: ({ store, values }) => store.samples({ status: values.status as SampleStatus }),
+    run: ({ store, values }) => store.samples({ status: optionOf(values, 'status', SAMPLE_STATUSES) }),
   },
   'samples approve': {
     usage: 'samples approve SAMPLE_ID',
@@ -334,13 +330,14 @@ const COMMANDS: Record<string, Command> = {
     usage: `listing status LISTING_ID ${LISTING_STATUSES.join('|')}`,
     summary: 'moves a listing forward in its content file (rebuild to republish the pages)',
     args: ['LISTING_ID', 'STATUS'],
-    run: ({ config, args }) => moveListingStatus(config.listingsDir, args[0]!, args[1]!),
+    run: ({ config, args }) =>
+      moveListingStatus(config.listingsDir, args[0]!, oneOf('STATUS', args[1]!, LISTING_STATUSES)),
   },
   'mail list': {
-    usage: 'mail list [--status queued|sending|sent|failed]',
+    usage: `mail list [--status ${MAIL_STATUSES.join('|')}]`,
     summary: 'the mail queue, newest first',
     options: { status: { type: 'string' } },
-    run: ({ store, values }) => store.mailList({ status: values.status as MailStatus }),
+    run: ({ store, values }) => store.mailList({ status: optionOf(values, 'status', MAIL_STATUSES) }),
   },
   'db migrate': {
     usage: 'db migrate',

@@ -5,7 +5,7 @@ import type { Account, ApiKeyRecord, Org } from '../../store/records.ts';
 import { roleOf, type Caller } from './caller.ts';
 
 export const NDA_STATES = ['none', 'accepted', 'verified', 'revoked'] as const;
-const ROLES = ['admin', 'member'] as const;
+export const ROLES = ['admin', 'member'] as const;
 
 export const apiKeySchema = z
   .object({
