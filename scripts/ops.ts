@@ -14,6 +14,7 @@ import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
 import { removeDemandPost } from '../api/domain/requests/data-requests.ts';
 import { moveRequest, replyToRequest } from '../api/domain/requests/lifecycle.ts';
 import { approveSample, rejectSample, requireSample } from '../api/domain/samples/sample-requests.ts';
+import { SAMPLE_REQUEST_STATUSES, sampleView } from '../api/domain/samples/views.ts';
 import { LISTING_STATUSES, REQUEST_OUTCOMES, REQUEST_STATUSES } from '../api/domain/vocabulary.ts';
 import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
 import { RefusedError } from '../api/errors.ts';
@@ -22,7 +23,13 @@ import { openRuntime, type Runtime } from '../api/runtime.ts';
 import { copyStore } from '../api/store/copy-store.ts';
 import { eventsOf, ranges } from '../api/domain/requests/views.ts';
 import { openStore } from '../api/store/open-store.ts';
-import type { AccessRequestStatus, ApiKeyRecord, MailStatus, SampleStatus } from '../api/store/records.ts';
+import type {
+  AccessRequestStatus,
+  ApiKeyRecord,
+  MailStatus,
+  SampleRequestRecord,
+  SampleStatus,
+} from '../api/store/records.ts';
 import type { Store } from '../api/store/store.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -75,11 +82,25 @@ const optionOf = <T extends string>(values: Values, name: string, allowed: reado
 // The stores' states, for the listing commands' --status (the types are in records.ts; these are their values).
 const ACCESS_STATUSES = ['pending', 'approved', 'rejected'] as const satisfies readonly AccessRequestStatus[];
 const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const satisfies readonly MailStatus[];
-const SAMPLE_STATUSES = [
-  'pending_verification',
-  'sent',
-  'rejected',
-] as const satisfies readonly SampleStatus[];
+
+// Sample requests go by the API's state names (contract §9: link_sent), shown by the API's own view; the store
+// calls link_sent `sent`, which was the CLI's word too and is still understood.
+const STORED_SAMPLE_STATUS = {
+  pending_verification: 'pending_verification',
+  link_sent: 'sent',
+  rejected: 'rejected',
+} as const satisfies Record<(typeof SAMPLE_REQUEST_STATUSES)[number], SampleStatus>;
+
+function sampleStatusOf(values: Values): SampleStatus | undefined {
+  if (values.status === undefined) return undefined;
+  const given = values.status === 'sent' ? 'link_sent' : String(values.status);
+  return STORED_SAMPLE_STATUS[oneOf('--status', given, SAMPLE_REQUEST_STATUSES)];
+}
+
+const sampleShown = (sample: SampleRequestRecord, config: Config) => ({
+  ...sample,
+  status: sampleView(sample, config.sampleLinkTtlSeconds).status,
+});
 
 const publicKey = ({ hash: _hash, ...key }: ApiKeyRecord) => key;
 
@@ -286,19 +307,20 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'samples list': {
-    usage: `samples list [--status ${SAMPLE_STATUSES.join('|')}]`,
+    usage: `samples list [--status ${SAMPLE_REQUEST_STATUSES.join('|')}]`,
     summary: 'sample requests, newest first',
     options: { status: { type: 'string' } },
-    run: ({ store, values }) => store.samples({ status: optionOf(values, 'status', SAMPLE_STATUSES) }),
+    run: async ({ store, values, config }) =>
+      (await store.samples({ status: sampleStatusOf(values) })).map((sample) => sampleShown(sample, config)),
   },
   'samples approve': {
     usage: 'samples approve SAMPLE_ID',
     summary: "approves a sample request: its link is mailed to the lab's contact now",
     args: ['SAMPLE_ID'],
-    run: async ({ store, args, now, runtime }) => {
+    run: async ({ store, args, now, config, runtime }) => {
       await store.transact((tx) => approveSample(tx, args[0]!, now));
       const linksSent = await sendDue(await runtime());
-      return { ...(await requireSample(store, args[0]!)), links_sent: linksSent };
+      return { ...sampleShown(await requireSample(store, args[0]!), config), links_sent: linksSent };
     },
   },
   'samples reject': {
@@ -306,13 +328,13 @@ const COMMANDS: Record<string, Command> = {
     summary: 'refuses a sample request and tells the lab why',
     args: ['SAMPLE_ID'],
     options: { reason: { type: 'string' } },
-    run: async ({ store, args, values, now, runtime }) => {
+    run: async ({ store, args, values, now, config, runtime }) => {
       const { catalog, background } = await runtime();
       const title = (listingId: string) => catalog.find(listingId)?.title ?? listingId;
       const reason = str(values, 'reason');
       const rejected = await store.transact((tx) => rejectSample(tx, args[0]!, reason, title, now));
       await background.run();
-      return rejected;
+      return sampleShown(rejected, config);
     },
   },
   'demand list': {
