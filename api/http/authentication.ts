@@ -2,7 +2,7 @@
 // refused on every endpoint, public ones too; a key takes precedence over a cookie. An unsafe request made with a
 // session must come from the site itself (Origin, or Referer without one): a cookie travels with requests other
 // sites make, a header does not. Helpers for handlers: requireLab, requireSession, requireAdmin.
-import { authenticate } from '../domain/labs/api-keys.ts';
+import { authenticate, wasRotated } from '../domain/labs/api-keys.ts';
 import type { Caller } from '../domain/labs/caller.ts';
 import { checkSession, sessionValueOf, touchSession } from '../domain/labs/sessions.ts';
 import { ApiError } from '../errors.ts';
@@ -16,7 +16,9 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 const WHY_REFUSED = {
   malformed: 'is not an API key (check that it was copied whole: dss_ and 38 characters)',
   unknown: 'is not a valid API key',
-  revoked: 'has been revoked; use its successor, or create a key in the dashboard (/dashboard/keys/)',
+  revoked: 'has been revoked; create a new key in the dashboard (/dashboard/keys/)',
+  rotated:
+    'was rotated and has been replaced; use the key that replaced it (/dashboard/keys/ shows it), or create a new one there',
   expired: 'has expired; create a new key in the dashboard (/dashboard/keys/)',
 };
 
@@ -25,8 +27,11 @@ export async function callerOf(authorization: string, reads: StoreReads, now = n
   const token = BEARER.exec(authorization)?.[1];
   if (!token) throw unauthorized('The Authorization header must be "Bearer <API_KEY>".', 'invalid_request');
   const check = await authenticate(reads, token, now);
-  if (!check.ok)
-    throw unauthorized(`The key in the Authorization header ${WHY_REFUSED[check.reason]}.`, 'invalid_token');
+  if (!check.ok) {
+    // Only a rotated key has a successor to point to; asked on this refusal alone, so a valid key costs no more.
+    const why = check.reason === 'revoked' && (await wasRotated(reads, token)) ? 'rotated' : check.reason;
+    throw unauthorized(`The key in the Authorization header ${WHY_REFUSED[why]}.`, 'invalid_token');
+  }
   return check.caller;
 }
 

@@ -63,6 +63,21 @@ describe('keys issued, revoked and rotated by the CLI while the server runs', ()
     for (const secret of [old.key, rotated.key, lab.key]) expect(text).not.toContain(secret.slice(8));
   });
 
+  test('the 401 says what to do: a revoked key has no successor to point to; a rotated one has', async () => {
+    const revoked = await opsOk('key', 'issue', '--account', lab.accountId);
+    await opsOk('key', 'revoke', revoked.id);
+    const refusedRevoked = await call('/api/v1/requests', { key: revoked.key });
+    expectUnauthorized(refusedRevoked);
+    expect(refusedRevoked.body.error.message).toMatch(/revoked/);
+    expect(refusedRevoked.body.error.message).not.toMatch(/successor|replaced/);
+    const rotated = await opsOk('key', 'issue', '--account', lab.accountId);
+    await opsOk('key', 'rotate', rotated.id);
+    const refusedRotated = await call('/api/v1/requests', { key: rotated.key });
+    expectUnauthorized(refusedRotated);
+    expect(refusedRotated.body.error.message).toMatch(/rotated/);
+    expect(refusedRotated.body.error.message).toMatch(/replaced/);
+  });
+
   test('the CLI: bad usage exits 2; a key for an unverified account is refused with exit 1', async () => {
     const noAccount = await ops(server.dataDir, 'key', 'issue');
     expect(noAccount.code).toBe(2);

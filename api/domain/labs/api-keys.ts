@@ -105,6 +105,11 @@ export async function rotateKey(
   return { ...successor, revoked };
 }
 
+/** Whether the key `token` was replaced by a rotation (then refused with a pointer to its successor). */
+export async function wasRotated(reads: StoreReads, token: string): Promise<boolean> {
+  return Boolean((await reads.keyWithOwners(hashKey(token)))?.key.replaced_by);
+}
+
 export type KeyCheck =
   { ok: true; caller: Caller } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
 
