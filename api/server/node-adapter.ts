@@ -97,6 +97,9 @@ export function writeReply(
     res.end(fixed && req.method !== 'HEAD' ? body : undefined);
     done();
   } else {
-    pipeline(Readable.fromWeb(body as NodeReadableStream), res, done);
+    // A client that hangs up before the end (a cancelled download) is not our failure: nothing to report.
+    pipeline(Readable.fromWeb(body as NodeReadableStream), res, (error) =>
+      done(error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE' ? error : null),
+    );
   }
 }

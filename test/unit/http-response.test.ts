@@ -1,6 +1,6 @@
 // Replies as the node:http adapter puts them on the wire: each header once, the length of the bytes sent, no
 // body for HEAD, and a streamed body piped whole.
-import { createServer } from 'node:http';
+import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { json, jsonText } from '../../api/http/responses.ts';
@@ -25,10 +25,20 @@ const answers: Record<string, () => Reply> = {
     body: new Blob(['one ', 'two ', 'three']).stream(),
   }),
   '/head': () => json({ hidden: true }),
+  // A download the client leaves half-way: one chunk, then the stream waits.
+  '/endless': () => ({
+    status: 200,
+    headers: { 'content-type': 'application/octet-stream' },
+    body: new ReadableStream({ start: (controller) => controller.enqueue(new Uint8Array(1024)) }),
+  }),
 };
 
 let base: string;
-const server = createServer((req, res) => void writeReply(req, res, answers[req.url!]!()));
+/** What writeReply reported for each answer it finished: an error, or null. */
+const finished: (Error | null | undefined)[] = [];
+const server = createServer(
+  (req, res) => void writeReply(req, res, answers[req.url!]!(), (error) => finished.push(error)),
+);
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -67,4 +77,19 @@ test('HEAD gets the headers and no body', async () => {
   const { body, rawHeaders: raw } = await httpRequest(`${base}/head`, { method: 'HEAD' });
   expect(body).toBe('');
   expect(headerValues(raw, 'content-length')).toEqual([String(Buffer.byteLength('{"hidden":true}'))]);
+});
+
+test('a client that hangs up during a streamed body is not reported as a failure', async () => {
+  const before = finished.length;
+  await new Promise<void>((resolve, reject) => {
+    const request = get(`${base}/endless`, (response) =>
+      response.once('data', () => {
+        request.destroy(); // the person cancelled the download
+        resolve();
+      }),
+    );
+    request.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)));
+  });
+  await expect.poll(() => finished.length).toBe(before + 1);
+  expect(finished.at(-1)).toBeNull();
 });
