@@ -72,6 +72,11 @@ const ACCEPTED: [BandKind, string, Range][] = [
   ['timeline', '2 weeks - 2 months', r(14, 60, 'days')],
   ['timeline', '<1 month', r(0, 30, 'days')],
   ['timeline', '6-12 Months', r(180, 360, 'days')],
+  ['timeline', '1 year', r(360, 360, 'days')],
+  ['timeline', '1-2 years', r(360, 720, 'days')],
+  ['timeline', '6 months - 1 year', r(180, 360, 'days')],
+  ['volume', '2-3 terabytes', r(2 * TB, 3 * TB, 'bytes')],
+  ['volume', '500 gigabytes - 1 terabyte', r(500 * GB, 1 * TB, 'bytes')],
 ];
 
 const REFUSED: [BandKind, string][] = [
@@ -103,6 +108,7 @@ const REFUSED: [BandKind, string][] = [
   ['timeline', '0 days'],
   ['timeline', 'Q3 2026'],
   ['timeline', '3 fortnights'],
+  ['timeline', '0-0 days'],
 ];
 
 describe('parseBand', () => {
@@ -123,6 +129,18 @@ describe('parseBand', () => {
     const result = parseBand(kind, text);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toContain(kind === 'volume' ? '"1-5 TB"' : '"3-6 months"');
+  });
+
+  test.each([
+    ['volume', '5-5 TB', 'both ends of the range are the same: give two different numbers, or an open band'],
+    [
+      'timeline',
+      '0-0 days',
+      'both ends of the range are the same: write one duration, or two different numbers',
+    ],
+    ['timeline', '6-3 months', 'the first number of a range must be the smaller'],
+  ] as const)('%s "%s" says what is wrong with it', (kind, text, why) => {
+    expect(parseBand(kind, text)).toMatchObject({ ok: false, message: expect.stringContaining(why) });
   });
 
   test('the five old volume and timeline bands still parse (stored records hold them)', () => {

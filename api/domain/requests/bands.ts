@@ -4,7 +4,7 @@
 //
 // The normalised form is { min, max, unit } in one base unit per kind, integers: sizes in bytes (decimal units,
 // 1 TB = 10^12 bytes; KiB… binary), amounts as counts (k = 10^3, M = 10^6), durations in days (a week is 7 days,
-// a month 30). `max` is null for an open band ("10+ TB"); "<1 TB" is 0 to 1 TB.
+// a month 30, a year 12 months). `max` is null for an open band ("10+ TB"); "<1 TB" is 0 to 1 TB.
 
 export type BandUnit = 'bytes' | 'hours' | 'studies' | 'images' | 'series' | 'records' | 'calls' | 'days';
 export type Range = { min: number; max: number | null; unit: BandUnit };
@@ -24,11 +24,11 @@ const add = (names: string[], family: Family, unit: BandUnit, factor = 1) => {
   for (const name of names) UNITS[name] = { family, unit, factor };
 };
 add(['b', 'byte', 'bytes'], 'size', 'bytes');
-add(['kb'], 'size', 'bytes', 1e3);
-add(['mb'], 'size', 'bytes', 1e6);
-add(['gb'], 'size', 'bytes', 1e9);
-add(['tb'], 'size', 'bytes', 1e12);
-add(['pb'], 'size', 'bytes', 1e15);
+add(['kb', 'kilobyte', 'kilobytes'], 'size', 'bytes', 1e3);
+add(['mb', 'megabyte', 'megabytes'], 'size', 'bytes', 1e6);
+add(['gb', 'gigabyte', 'gigabytes'], 'size', 'bytes', 1e9);
+add(['tb', 'terabyte', 'terabytes'], 'size', 'bytes', 1e12);
+add(['pb', 'petabyte', 'petabytes'], 'size', 'bytes', 1e15);
 add(['kib'], 'size', 'bytes', 2 ** 10);
 add(['mib'], 'size', 'bytes', 2 ** 20);
 add(['gib'], 'size', 'bytes', 2 ** 30);
@@ -43,6 +43,7 @@ add(['calls', 'call'], 'amount', 'calls');
 add(['days', 'day'], 'duration', 'days');
 add(['weeks', 'week', 'wks', 'wk'], 'duration', 'days', 7);
 add(['months', 'month', 'mos', 'mo'], 'duration', 'days', 30);
+add(['years', 'year', 'yrs', 'yr'], 'duration', 'days', 360); // twelve months, so "1 year" and "12 months" agree
 
 const MULTIPLIERS: Record<string, number> = { k: 1e3, m: 1e6 };
 
@@ -52,7 +53,7 @@ export const BAND_EXAMPLES: Record<BandKind, string> = {
 };
 const UNITS_SAID: Record<BandKind, string> = {
   volume: 'a size (KB, MB, GB, TB, PB) or an amount (hours, studies, images, series, records, calls)',
-  timeline: 'days, weeks or months',
+  timeline: 'days, weeks, months or years',
 };
 
 export const MAX_BAND_LENGTH = 60;
@@ -148,7 +149,13 @@ function parseRange(kind: BandKind, text: string): Range {
     const high = quantity(kind, m[4]!, m[5], m[6]!);
     const low = quantity(kind, m[1]!, m[2], m[3] ?? m[6]!);
     sameFamily(low, high);
-    if (low.value >= high.value) throw new Refusal('the first number of a range must be the smaller');
+    if (low.value === high.value)
+      throw new Refusal(
+        kind === 'timeline'
+          ? 'both ends of the range are the same: write one duration, or two different numbers'
+          : 'both ends of the range are the same: give two different numbers, or an open band',
+      );
+    if (low.value > high.value) throw new Refusal('the first number of a range must be the smaller');
     return { min: low.value, max: high.value, unit: high.unit.unit };
   }
   for (const pattern of OPEN_ABOVE) {

@@ -41,7 +41,7 @@ export const REQUEST_BODY_FIELDS: readonly BodyField[] = [
     name: 'timeline',
     required: false,
     accepts:
-      'the same shapes in days, weeks or months, or one duration: "3-6 months", "2 to 4 weeks", "under 3 months", "12+ months", "3 months"; stored as written and as { min, max, unit: days } (a month is 30 days)',
+      'the same shapes in days, weeks, months or years, or one duration: "3-6 months", "2 to 4 weeks", "under 3 months", "12+ months", "3 months", "1-2 years"; stored as written and as { min, max, unit: days } (a month is 30 days, a year 12 months)',
     example: '"3-6 months"',
   },
   {

@@ -65,7 +65,7 @@ export const dataRequestSchema = z
     timeline: band('timeline')
       .nullable()
       .default(null)
-      .describe(`When the data is needed, in days, weeks or months, e.g. ${BAND_EXAMPLES.timeline}`),
+      .describe(`When the data is needed, in days, weeks, months or years, e.g. ${BAND_EXAMPLES.timeline}`),
     exclusivity: vocabularyTerm(EXCLUSIVITY, 'an exclusivity')
       .nullable()
       .default(null)
