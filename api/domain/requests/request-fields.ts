@@ -9,7 +9,7 @@ export const REQUEST_BODY_FIELDS: readonly BodyField[] = [
   {
     name: 'data_types',
     required: true,
-    accepts: `a list of one or more of: ${ALL_DATA_TYPES.join(', ')}`,
+    accepts: `a list of one or more, in any case and spacing ("Call audio" is call_audio), of: ${ALL_DATA_TYPES.join(', ')}; an unknown one is refused naming the closest`,
     example: '["call_audio"]',
   },
   {
@@ -47,7 +47,7 @@ export const REQUEST_BODY_FIELDS: readonly BodyField[] = [
   {
     name: 'exclusivity',
     required: false,
-    accepts: EXCLUSIVITY.join(', '),
+    accepts: `one of ${EXCLUSIVITY.join(', ')}, in any case and spacing ("Open to both")`,
     example: '"open_to_both"',
   },
   {
