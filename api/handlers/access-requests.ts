@@ -8,7 +8,8 @@ import type { Handler } from '../http/types.ts';
 import { parseBody } from '../http/validation.ts';
 
 export const createAccessRequest: Handler = async (request, { now, deps }) => {
-  const body = await readJsonOrFormBody(request, deps.config.maxBodyBytes, ['verticals']);
+  const { maxBodyBytes: maxBytes, siteUrl } = deps.config;
+  const body = await readJsonOrFormBody(request, { maxBytes, siteUrl, arrays: ['verticals'] });
   const input = parseBody(accessRequestSchema, body.value, 'access request');
   const stored = await deps.store.transact((tx) =>
     submitAccessRequest(tx, input, deps.config.sourcingLeadEmail, now),

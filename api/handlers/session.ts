@@ -39,7 +39,10 @@ export const askForSigninLink: Handler = async (request, { clientIp, now, deps }
       { headers: { 'Retry-After': String(decision.retryAfter) } },
     );
   }
-  const body = await readJsonOrFormBody(request, deps.config.maxBodyBytes);
+  const body = await readJsonOrFormBody(request, {
+    maxBytes: deps.config.maxBodyBytes,
+    siteUrl: deps.config.siteUrl,
+  });
   const { email } = parseBody(signinLinkSchema, body.value, 'sign-in request');
   await deps.store.transact((tx) => requestSigninLink(tx, email, deps.config.siteUrl, now));
   deps.background?.kick();
@@ -62,7 +65,10 @@ export const logout: Handler = async (request, context) => {
   const form = isFormPost(request);
   if (form) {
     // A dashboard form carries the session's CSRF token besides the Origin check the pipeline made.
-    const body = await readJsonOrFormBody(request, deps.config.maxBodyBytes);
+    const body = await readJsonOrFormBody(request, {
+      maxBytes: deps.config.maxBodyBytes,
+      siteUrl: deps.config.siteUrl,
+    });
     const value = sessionValueOf(request.headers.get('cookie'), deps.config.siteUrl)!;
     if (!csrfMatches(value, (body.value as Record<string, unknown>).csrf)) {
       throw new ApiError(

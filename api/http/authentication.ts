@@ -18,7 +18,7 @@ const WHY_REFUSED = {
   unknown: 'is not a valid API key',
   revoked: 'has been revoked; create a new key in the dashboard (/dashboard/keys/)',
   rotated:
-    'was rotated and has been replaced; use the key that replaced it (/dashboard/keys/ shows it), or create a new one there',
+    'was revoked when it was rotated: use the key that replaced it, or create a new one in the dashboard (/dashboard/keys/)',
   expired: 'has expired; create a new key in the dashboard (/dashboard/keys/)',
 };
 

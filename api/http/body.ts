@@ -2,6 +2,7 @@
 // Content-Length claims), JSON syntax, and shapes that could never be stored back (deep nesting,
 // prototype keys) are each refused with their own code before any handler sees the body.
 import { ApiError } from '../errors.ts';
+import { sameOrigin } from './authentication.ts';
 import type { ApiRequest } from './types.ts';
 
 export const MAX_DEPTH = 32;
@@ -15,14 +16,21 @@ export const isFormPost = (request: ApiRequest) => FORM_TYPE.test(request.header
 
 /**
  * A JSON body, or an HTML form post (for the endpoints pages post to without JavaScript: contract §8). A form's
- * fields become strings, and the fields named in `arrays` lists of strings (checkboxes send one pair each).
+ * fields become strings, and the fields named in `arrays` lists of strings (checkboxes send one pair each). A
+ * form must come from the site's own pages: any other site could make its visitors' browsers post one unasked.
  */
 export async function readJsonOrFormBody(
   request: ApiRequest,
-  maxBytes: number,
-  arrays: readonly string[] = [],
+  { maxBytes, siteUrl, arrays = [] }: { maxBytes: number; siteUrl: URL; arrays?: readonly string[] },
 ): Promise<JsonBody> {
   if (!isFormPost(request)) return readJsonBody(request, maxBytes);
+  if (!sameOrigin(request.headers.get('origin'), request.headers.get('referer'), siteUrl)) {
+    throw new ApiError(
+      403,
+      'forbidden',
+      `A form may be posted here only from ${siteUrl.origin}'s own pages. From elsewhere, send JSON (Content-Type: application/json).`,
+    );
+  }
   const text = await readText(request, maxBytes);
   const value: Record<string, string | string[]> = Object.create(null);
   for (const [name, field] of new URLSearchParams(text)) {

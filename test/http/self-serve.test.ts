@@ -100,21 +100,31 @@ describe('access requests', () => {
     ).toBe(false);
   });
 
-  test('a form post from /access/ without JavaScript: 303 to the thank-you state', async () => {
-    const response = await fetch(`${ctx.server.url}/api/v1/access-requests`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams([
-        ['organisation', 'Form Lab'],
-        ['name', 'Fay Form'],
-        ['email', `form.${Date.now()}@lab.example`],
-        ['intended_use', 'Evaluating imaging models on CT studies.'],
-        ['verticals', 'medical_imaging'],
-      ]),
-    });
+  test('a form post from /access/ without JavaScript: 303 to the thank-you state; from another site, 403', async () => {
+    const email = `form.${Date.now()}@lab.example`;
+    const post = (origin: string) =>
+      fetch(`${ctx.server.url}/api/v1/access-requests`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+        body: new URLSearchParams([
+          ['organisation', 'Form Lab'],
+          ['name', 'Fay Form'],
+          ['email', email],
+          ['intended_use', 'Evaluating imaging models on CT studies.'],
+          ['verticals', 'medical_imaging'],
+        ]),
+      });
+    const elsewhere = await post('https://evil.example');
+    expect(elsewhere.status).toBe(403);
+    expect((await elsewhere.json()).error.message).toContain('send JSON');
+    const response = await post(ctx.siteUrl);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/access/?sent=1');
+    const pending = (await opsOk(ctx.operator, 'access', 'list', '--status', 'pending')) as {
+      email: string;
+    }[];
+    expect(pending.filter((request) => request.email === email)).toHaveLength(1); // the refused one stored nothing
   });
 
   test('ops access reject mails the reason; approving it again is refused', async () => {
