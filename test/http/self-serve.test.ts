@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectError } from '../support/api-client.ts';
+import { httpRequest } from '../support/http.ts';
 import {
   follow,
   invited,
@@ -353,6 +354,68 @@ describe('session requests', () => {
       /aria-invalid="true"[^>]*aria-describedby="field-expires_in_days-error"|aria-describedby="field-expires_in_days-hint field-expires_in_days-error"/,
     );
     expect(html).toContain('value="kept name"');
+  });
+});
+
+/** A dashboard page's CSRF token, as its forms carry it. */
+async function csrfOf(path: string, cookie: string): Promise<string> {
+  const page = await (await fetch(ctx.server.url + path, { headers: { Cookie: cookie } })).text();
+  return /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+}
+
+/** Posts a form to a page as a browser would (the site's Origin, the cookie when given), over node:http. */
+const postForm = (path: string, body: string, headers: Record<string, string> = {}) =>
+  httpRequest(ctx.server.url + path, {
+    method: 'POST',
+    headers: { Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
+
+describe('form posts to pages, held to MAX_BODY_BYTES as the API is', () => {
+  const HUGE = 'x'.repeat(200_000); // past the default 65536
+  const fields = (csrf?: string) =>
+    new URLSearchParams({
+      organisation: 'Huge Lab',
+      name: 'Hugh',
+      email: 'hugh@lab.example',
+      intended_use: HUGE,
+      action: 'create',
+      ...(csrf ? { csrf } : {}),
+    }).toString();
+  test.each([
+    ['/access/', 'declared', false],
+    ['/access/', 'streamed', false],
+    ['/dashboard/keys/', 'declared', true],
+    ['/dashboard/requests/new/', 'streamed', true],
+  ])(
+    '%s with a %s body over the limit: 413 and a short page that echoes none of it',
+    async (path, how, signed) => {
+      const csrf = signed ? await csrfOf(path, lab.cookie) : undefined;
+      // Sent with its length declared, or streamed without one (read up to the limit, then refused).
+      const response = await postForm(path, fields(csrf), {
+        ...(signed ? { Cookie: lab.cookie } : {}),
+        ...(how === 'streamed' ? { 'Transfer-Encoding': 'chunked' } : {}),
+      });
+      const html = response.body;
+      expect(response.status).toBe(413);
+      expect(html).toMatch(/larger than 65536 bytes; shorten/);
+      expect(html).not.toContain('x'.repeat(100));
+      expect(html.length).toBeLessThan(50_000);
+      // The API refuses the same body alike.
+      const api = await postForm('/api/v1/access-requests', fields());
+      expect(api.status).toBe(413);
+      expect(JSON.parse(api.body).error.code).toBe('payload_too_large');
+    },
+  );
+
+  test('a body within the limit is read as before (a field named __proto__ too); one that is not a form is 415', async () => {
+    const ok = await postForm('/access/', new URLSearchParams({ organisation: 'Small Lab' }).toString());
+    expect(ok.status).toBe(422);
+    expect(ok.body).toContain('value="Small Lab"');
+    const proto = await postForm('/access/', '__proto__=x&constructor=y&organisation=Proto+Lab');
+    expect(proto.status).toBe(422);
+    const json = await postForm('/access/', '{}', { 'Content-Type': 'application/json' });
+    expect(json.status).toBe(415);
   });
 });
 

@@ -5,8 +5,10 @@ import type { AstroGlobal } from 'astro';
 import type { z } from 'zod';
 import { csrfMatches } from '../../../api/domain/labs/sessions.ts';
 import { sameOrigin } from '../../../api/http/authentication.ts';
+import { isFormPost, readJsonOrFormBody } from '../../../api/http/body.ts';
 import { ApiError, RefusedError, type FieldErrors } from '../../../api/errors.ts';
 import { fieldErrors } from '../../../api/field-errors.ts';
+import { pageRuntime } from './runtime.ts';
 
 export type FormState = {
   values: Record<string, string>;
@@ -28,8 +30,9 @@ export const emptyForm = (values: Record<string, string> = {}): FormState => ({
 export class FormRefused extends Error {}
 
 /**
- * Reads a POST's fields after the checks every form gets: from the site's own origin (SITE_URL), and, when signed
- * in, with the session's CSRF token. Throws FormRefused (the page answers 403) otherwise.
+ * Reads a POST's fields after the checks every form gets: from the site's own origin (SITE_URL), within
+ * MAX_BODY_BYTES as the API's bodies are (413, nothing of it shown back), and, when signed in, with the session's
+ * CSRF token. Throws FormRefused (the page answers 403) or an ApiError (413, 415) otherwise.
  */
 export async function readForm(
   astro: AstroGlobal,
@@ -40,19 +43,46 @@ export async function readForm(
   if (!sameOrigin(headers.get('origin'), headers.get('referer'), siteUrl)) {
     throw new FormRefused('This form must be sent from this site. Reload the page and send it again.');
   }
-  const data = await astro.request.formData().catch(() => new FormData());
+  const data = await readFormBody(astro.request);
   if (session && !csrfMatches(session.value, data.get('csrf'))) {
     throw new FormRefused(
       'This form is missing its security token or it has expired. Reload the page and send it again.',
     );
   }
-  const state = emptyForm();
+  // No prototype: a field named "__proto__" or "constructor" is a field like any other.
+  const state: FormState = { values: Object.create(null), lists: Object.create(null), errors: {} };
   for (const [name, value] of data) {
-    if (typeof value !== 'string' || name === 'csrf') continue;
+    if (name === 'csrf') continue;
     state.values[name] = value;
     (state.lists[name] ??= []).push(value);
   }
   return state;
+}
+
+/**
+ * The body through the API's own reader (api/http/body.ts), so a page takes no more than MAX_BODY_BYTES either:
+ * request.formData() read any size (Astro's node adapter allows 1 GiB). Our forms send no files, so only
+ * urlencoded bodies are read; the reader's text is parsed again here to keep every value of repeated fields.
+ */
+async function readFormBody(request: Request): Promise<URLSearchParams> {
+  if (!isFormPost(request)) {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'Send this form from its page: the body must be application/x-www-form-urlencoded.',
+    );
+  }
+  const { config } = await pageRuntime();
+  try {
+    return new URLSearchParams((await readJsonOrFormBody(request, config.maxBodyBytes)).text);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 413) throw error;
+    throw new ApiError(
+      413,
+      'payload_too_large',
+      `What you sent is larger than ${config.maxBodyBytes} bytes; shorten the longest field and send it again.`,
+    );
+  }
 }
 
 /** Validates with the endpoint's schema: the parsed value, or the state with errors by field. */
