@@ -419,6 +419,60 @@ describe('form posts to pages, held to MAX_BODY_BYTES as the API is', () => {
   });
 });
 
+describe('number and choice fields say what to enter, on the API and the forms alike', () => {
+  const DAYS = 'give a whole number of days from 1 to 365, or leave it out for a key that does not expire';
+  const ROLE = 'choose admin or member';
+  const formError = (html: string, field: string) =>
+    new RegExp(`id="field-${field}-error">([^<]*)<`).exec(html)?.[1]?.replaceAll('&#39;', "'");
+
+  test.each([['0'], ['abc'], ['366'], ['1.5']])('expires_in_days=%s', async (value) => {
+    const csrf = await csrfOf('/dashboard/keys/', lab.cookie);
+    const page = await postForm(
+      '/dashboard/keys/',
+      new URLSearchParams({ action: 'create', name: 'bad expiry', expires_in_days: value, csrf }).toString(),
+      { Cookie: lab.cookie },
+    );
+    expect(page.status).toBe(422);
+    expect(formError(page.body, 'expires_in_days')).toBe(DAYS);
+    const api = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+      method: 'POST',
+      body: { name: 'bad expiry', expires_in_days: Number(value) },
+    });
+    expectError(api, 422, 'invalid');
+    expect(api.body.error.fields).toEqual({ expires_in_days: [DAYS] });
+  });
+
+  test('grace_hours out of range, and an invitation without a role', async () => {
+    const key = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+      method: 'POST',
+      body: { name: 'grace' },
+    });
+    const rotated = await sessionCall(ctx, lab.cookie, `/api/v1/keys/${key.body.data.id}/rotate`, {
+      method: 'POST',
+      body: { grace_hours: 25 },
+    });
+    expectError(rotated, 422, 'invalid');
+    expect(rotated.body.error.fields.grace_hours).toEqual([
+      'give a whole number of hours from 0 to 24 (0 refuses the old key at once)',
+    ]);
+    const invitation = await sessionCall(ctx, lab.cookie, '/api/v1/team/invitations', {
+      method: 'POST',
+      body: { email: 'norole@lab.example' },
+    });
+    expectError(invitation, 422, 'invalid');
+    expect(invitation.body.error.fields).toEqual({ role: [ROLE] });
+    const csrf = await csrfOf('/dashboard/team/', lab.cookie);
+    const page = await postForm(
+      '/dashboard/team/',
+      new URLSearchParams({ action: 'invite', email: 'norole@lab.example', csrf }).toString(),
+      { Cookie: lab.cookie },
+    );
+    expect(page.status).toBe(422);
+    expect(page.body).toContain(ROLE);
+    expect(page.body).not.toMatch(/Invalid option|expected one of/);
+  });
+});
+
 describe('the NDA', () => {
   test('GET /api/v1/nda: version and the SHA-256 of content/legal/nda.md, the page names both', async () => {
     const reply = await postJsonGet('/api/v1/nda');

@@ -44,13 +44,19 @@ export const ndaAcceptanceSchema = z
   })
   .meta({ id: 'NdaAcceptanceInput' });
 
+// Each check of a number says the one thing to enter (contract §5): zod's own words ("Too small: expected number
+// to be >=1", "received NaN") name neither the unit nor the range, on the API and the forms alike.
+const wholeNumber = (error: string, min: number, max: number) =>
+  z.int({ error }).min(min, { error }).max(max, { error });
+
 export const newKeySchema = z
   .strictObject({
     name: lineText('a name for the key', 100),
-    expires_in_days: z
-      .int()
-      .min(1)
-      .max(365)
+    expires_in_days: wholeNumber(
+      'give a whole number of days from 1 to 365, or leave it out for a key that does not expire',
+      1,
+      365,
+    )
       .optional()
       .describe('Refused after this many days; never, if left out'),
   })
@@ -58,15 +64,16 @@ export const newKeySchema = z
 
 export const rotateKeySchema = z
   .strictObject({
-    grace_hours: z
-      .int()
-      .min(0)
-      .max(24)
+    grace_hours: wholeNumber(
+      'give a whole number of hours from 0 to 24 (0 refuses the old key at once)',
+      0,
+      24,
+    )
       .default(0)
       .describe('Hours the old key keeps working (0–24); 0 refuses it at once'),
   })
   .meta({ id: 'RotateKeyInput' });
 
 export const invitationSchema = z
-  .strictObject({ email, role: z.enum(['admin', 'member']) })
+  .strictObject({ email, role: z.enum(['admin', 'member'], { error: 'choose admin or member' }) })
   .meta({ id: 'InvitationInput' });
