@@ -473,6 +473,30 @@ describe('number and choice fields say what to enter, on the API and the forms a
   });
 });
 
+describe('the site header knows who is signed in where a page is rendered per request', () => {
+  const headerOf = async (path: string, cookie?: string) => {
+    const response = await fetch(ctx.server.url + path, { headers: cookie ? { Cookie: cookie } : {} });
+    expect(response.status, path).toBe(200);
+    return /<header class="site-header">([\s\S]*?)<\/header>/.exec(await response.text())![1]!;
+  };
+
+  test.each([['/dashboard/'], ['/dashboard/keys/'], ['/access/'], ['/signin/']])(
+    '%s signed in: the way to the dashboard, no "Sign in"',
+    async (path) => {
+      const header = await headerOf(path, lab.cookie);
+      expect(header).toMatch(/<a class="account-link" href="\/dashboard\/"[^>]*>Dashboard<\/a>/);
+      expect(header).not.toContain('Sign in');
+    },
+  );
+
+  test.each([['/access/'], ['/signin/'], ['/catalog/']])('%s signed out: "Sign in"', async (path) => {
+    const header = await headerOf(path);
+    expect(header).toMatch(/<a class="account-link" href="\/signin\/"[^>]*>Sign in<\/a>/);
+    // A cookie whose session is gone is signed out too.
+    expect(await headerOf(path, 'dss_session=' + 'A'.repeat(43))).toContain('Sign in');
+  });
+});
+
 describe('the NDA', () => {
   test('GET /api/v1/nda: version and the SHA-256 of content/legal/nda.md, the page names both', async () => {
     const reply = await postJsonGet('/api/v1/nda');

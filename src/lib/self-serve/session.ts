@@ -27,6 +27,15 @@ export async function pageSession(astro: AstroGlobal): Promise<PageSession | Res
   return { ...runtime, caller: check.caller, csrf: csrfTokenOf(value), value, now };
 }
 
+/**
+ * Whether a page anyone may see (/access/, /signin/) is seen by someone signed in, so its header can lead to the
+ * dashboard. Only looks: it neither refuses, redirects nor touches the session.
+ */
+export async function isSignedIn(astro: AstroGlobal, runtime: PageRuntime): Promise<boolean> {
+  const value = sessionValueOf(astro.request.headers.get('cookie'), runtime.config.siteUrl);
+  return value ? (await checkSession(runtime.store, value, new Date())).ok : false;
+}
+
 /** The client's address as the API sees it (the socket's; the proxy's own address with TRUST_PROXY). */
 export function clientAddress(astro: AstroGlobal, trustProxy: boolean): string {
   if (trustProxy) {
