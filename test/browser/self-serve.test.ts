@@ -142,6 +142,26 @@ describe('the journey, JavaScript off', () => {
     }
   });
 
+  test('a request from a listing: Languages filled from it, and its error beside it, marked invalid', async () => {
+    await page.goto(`${ctx.server.url}/dashboard/requests/new/?listing_id=${LISTING}`);
+    const languages = page.getByLabel(/^Languages/);
+    expect(await languages.inputValue()).toBe('English, Spanish');
+    expect(await page.getByLabel('Call audio').isChecked()).toBe(true);
+    await languages.fill('English, Klingonese');
+    await page.getByRole('button', { name: 'Send the request' }).click();
+    await expect.poll(() => page.locator('#field-languages-error').textContent()).toMatch(/Klingonese/);
+    // Beside its field: in the same .field as the input, which says it is invalid and points at the error.
+    const field = page.locator('.field').filter({ has: page.locator('#field-languages') });
+    expect(await field.locator('#field-languages-error').count()).toBe(1);
+    expect(await languages.getAttribute('aria-invalid')).toBe('true');
+    expect(await languages.getAttribute('aria-describedby')).toContain('field-languages-error');
+    expect(await languages.evaluate((input) => getComputedStyle(input).borderTopColor)).toBe(
+      'rgb(179, 38, 30)',
+    );
+    expect(await page.locator('main .field-error').count()).toBe(1); // no second copy elsewhere
+    expect(await languages.inputValue()).toBe('English, Klingonese');
+  });
+
   test('the key is rotated with an hour of grace, then the old one revoked', async () => {
     await page.goto(`${ctx.server.url}/dashboard/keys/`);
     const oldId = (await page
