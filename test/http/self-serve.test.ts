@@ -691,6 +691,30 @@ describe('keys from the dashboard', () => {
   });
 });
 
+describe('the NDA page for a member', () => {
+  test('a member who sends the form (from a page kept open since they were an admin) is told why: 403', async () => {
+    const member = await invited(ctx, lab, 'member');
+    const { version, sha256 } = (await postJsonGet('/api/v1/nda')).body.data;
+    const csrf = await csrfOf('/dashboard/nda/', member.cookie);
+    const page = await postForm(
+      '/dashboard/nda/',
+      new URLSearchParams({
+        csrf,
+        version,
+        sha256,
+        signer_name: 'Mo Member',
+        signer_title: 'Analyst',
+        authorised: 'true',
+      }).toString(),
+      { Cookie: member.cookie },
+    );
+    expect(page.status).toBe(403);
+    expect(page.body).toMatch(
+      /<p class="form-message" role="alert">Only an admin of your organisation can accept the NDA; ask one of your admins\.<\/p>/,
+    );
+  });
+});
+
 describe('the team', () => {
   test('a member reads but cannot do what admins do (403); removal ends their sessions at once', async () => {
     const member = await invited(ctx, lab, 'member');
