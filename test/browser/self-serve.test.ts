@@ -2,7 +2,8 @@
 // approve` → the sign-in mail read from a real SMTP server on loopback → /dashboard/ → the NDA accepted → a key
 // created (shown once) → `ops nda verify` → a sample asked for → its link mailed → the download; a member invited;
 // the key rotated with grace and the old one revoked; signed out everywhere. Then every self-serve page passes axe
-// (light and dark) and is photographed at desktop (1366×900) and phone (390×844) width without sideways scroll.
+// (light and dark) and is photographed at desktop (1366×900) and phone (390×844) width without sideways scroll, and
+// the keys and request pages are checked at phone width.
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -252,6 +253,38 @@ describe('every self-serve page: axe, screenshots, no sideways scroll', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     const overflow = await photograph(page, `self-serve-${name}`, () => page.goto(ctx.server.url + path));
     expect(overflow, `${name} must not scroll sideways`).toEqual({ desktop: 0, phone: 0 });
+    await page.close();
+  });
+
+  test('at phone width: a new key shown whole, Revoke in the Actions column, data types as people write them', async () => {
+    const page = await signedIn.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${ctx.server.url}/dashboard/keys/`);
+    await page.getByLabel('Name').fill('phone key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.locator('#new-key-value');
+    expect(await shown.inputValue()).toMatch(/^dss_[0-9A-Za-z]{38}$/);
+    // Nothing of it scrolled out of its box, and the box within the screen.
+    const fits = await shown.evaluate((box) => ({
+      inside: box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight,
+      right: box.getBoundingClientRect().right,
+    }));
+    expect(fits.inside).toBe(true);
+    expect(fits.right).toBeLessThanOrEqual(390);
+    // Each card's Revoke lines up with its Rotate, in the value's column, not under the labels at the card's edge.
+    const row = page.locator('tr[data-key-id]').filter({ has: page.getByRole('button', { name: 'Rotate' }) });
+    const rotate = (await row.first().getByRole('button', { name: 'Rotate' }).boundingBox())!;
+    const revoke = (await row
+      .first()
+      .getByRole('button', { name: /Revoke/ })
+      .boundingBox())!;
+    expect(Math.abs(revoke.x - rotate.x)).toBeLessThan(2);
+    expect(revoke.y).toBeGreaterThan(rotate.y);
+    await page.goto(`${ctx.server.url}/dashboard/requests/new/`);
+    for (const label of ['CT study', 'MR study', 'PET-CT study', 'Whole-slide image', 'Call audio']) {
+      expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
+    }
+    expect(await page.locator('.checks').first().textContent()).not.toMatch(/Ct study|Mr study|Pet ct/);
     await page.close();
   });
 });
