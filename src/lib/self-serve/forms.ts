@@ -74,7 +74,9 @@ async function readFormBody(request: Request): Promise<URLSearchParams> {
   }
   const { config } = await pageRuntime();
   try {
-    return new URLSearchParams((await readJsonOrFormBody(request, config.maxBodyBytes)).text);
+    return new URLSearchParams(
+      (await readJsonOrFormBody(request, { maxBytes: config.maxBodyBytes, siteUrl: config.siteUrl })).text,
+    );
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 413) throw error;
     throw new ApiError(
