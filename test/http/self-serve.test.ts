@@ -906,3 +906,20 @@ describe('signing out', () => {
       expectError(await sessionCall(ctx, cookie, '/api/v1/me'), 401, 'unauthorized');
   });
 });
+
+describe('the team page', () => {
+  test("an admin changes a member's role by inviting them with the new one: no mail, the page says so", async () => {
+    const member = await invited(ctx, lab, 'member');
+    const mailsBefore = mailsTo(ctx.smtp, member.email).length;
+    const csrf = await csrfOf('/dashboard/team/', lab.cookie);
+    const promote = new URLSearchParams({ action: 'invite', email: member.email, role: 'admin', csrf });
+    const page = await postForm('/dashboard/team/', promote.toString(), { Cookie: lab.cookie });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`${member.email} is now an admin.`);
+    const team = await sessionCall(ctx, lab.cookie, '/api/v1/team');
+    expect(team.body.data.find((m: { id: string }) => m.id === member.accountId)).toMatchObject({
+      role: 'admin',
+    });
+    expect(mailsTo(ctx.smtp, member.email)).toHaveLength(mailsBefore);
+  });
+});
