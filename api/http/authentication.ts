@@ -56,8 +56,10 @@ export async function sessionCallerOf(
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** 403 unless an unsafe request made with a session comes from the site's own origin. */
-/** `keysAccepted`: whether the endpoint also takes an API key, the way to call it from elsewhere. */
+/**
+ * 403 unless an unsafe request made with a session comes from the site's own origin. `keysAccepted`: whether the
+ * endpoint also takes an API key, which the refusal then offers as the way to call it from elsewhere.
+ */
 export function checkSessionOrigin(request: ApiRequest, siteUrl: URL, keysAccepted: boolean): void {
   if (!UNSAFE.has(request.method)) return;
   if (sameOrigin(request.headers.get('origin'), request.headers.get('referer'), siteUrl)) return;
