@@ -4,17 +4,17 @@
 import { z } from 'zod';
 import { submitDataRequest } from '../domain/requests/data-requests.ts';
 import { isOutcome, withdrawRequest } from '../domain/requests/lifecycle.ts';
-import { dataRequestSchema } from '../domain/requests/request-schema.ts';
+import { dataRequestSchema, withdrawalSchema } from '../domain/requests/request-schema.ts';
 import { labDetailView, labView } from '../domain/requests/views.ts';
 import { REQUEST_STATUSES } from '../domain/vocabulary.ts';
 import { vocabularyTerm } from '../domain/vocabulary-term.ts';
 import { ApiError, invalid, notFound } from '../errors.ts';
 import { fieldErrors } from '../field-errors.ts';
-import { readJsonBody } from '../http/body.ts';
+import { readJsonBody, readOptionalJsonBody } from '../http/body.ts';
 import { pageBody, PAGE_PARAMETERS, pageShape } from '../http/paging.ts';
 import { json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
-import { parseQuery } from '../http/validation.ts';
+import { parseBody, parseQuery } from '../http/validation.ts';
 
 export const requestListQuerySchema = z.strictObject({
   status: vocabularyTerm(REQUEST_STATUSES, 'a request status', (key) =>
@@ -95,10 +95,12 @@ export const getRequest: Handler = async (_request, { params, caller, deps }) =>
   return json({ data: labDetailView(found) });
 };
 
-export const withdraw: Handler = async (_request, { params, caller, now, deps }) => {
+export const withdraw: Handler = async (request, { params, caller, now, deps }) => {
+  const body = await readOptionalJsonBody(request, deps.config.maxBodyBytes);
+  const { reason } = body ? parseBody(withdrawalSchema, body.value, 'withdrawal') : { reason: undefined };
   const lead = deps.config.sourcingLeadEmail;
   const withdrawn = await deps.store.transact((tx) =>
-    withdrawRequest(tx, params.id!, caller!.org.id, lead, now),
+    withdrawRequest(tx, params.id!, caller!.org.id, lead, now, reason ?? null),
   );
   deps.background?.kick();
   return json({ data: labDetailView(withdrawn) });

@@ -41,6 +41,16 @@ export async function readJsonOrFormBody(
   return { value, text };
 }
 
+/** For endpoints whose body is optional: undefined when none was sent, else as readJsonBody. */
+export async function readOptionalJsonBody(
+  request: ApiRequest,
+  maxBytes: number,
+): Promise<JsonBody | undefined> {
+  const length = request.headers.get('content-length');
+  const sent = (length !== null && length !== '0') || request.headers.has('transfer-encoding');
+  return sent ? readJsonBody(request, maxBytes) : undefined;
+}
+
 export async function readJsonBody(request: ApiRequest, maxBytes: number): Promise<JsonBody> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {

@@ -52,7 +52,7 @@ import { teamMemberSchema } from '../domain/labs/views.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
-import { dataRequestSchema } from '../domain/requests/request-schema.ts';
+import { dataRequestSchema, withdrawalSchema } from '../domain/requests/request-schema.ts';
 import { DEFAULT_PAGE, LIST_LIMIT } from '../domain/requests/views.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -558,10 +558,11 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         operationId: 'withdrawRequest',
         summary: 'Withdraw one of your data requests',
         description:
-          'No body. Closes the request with outcome withdrawn (any time until it is closed) and tells the sourcing lead; a closed request is 409 conflict.',
+          "No body, or { reason }. Closes the request with outcome withdrawn (any time until it is closed) and tells the sourcing lead, with the reason if given (it is also the closing event's message); a closed request is 409 conflict.",
         tags: ['Requests'],
         security: keyed,
         parameters: [requestId],
+        requestBody: body(withdrawalSchema, false, false),
         responses: {
           ...ok(
             'Withdrawn: closed, outcome withdrawn',

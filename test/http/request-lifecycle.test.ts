@@ -232,6 +232,34 @@ describe('a request from submission to close, as the lab sees it', () => {
   });
 });
 
+describe('a withdrawal with a reason', () => {
+  test('the reason is the closing event and reaches the lead; an unknown field is 422 and withdraws nothing', async () => {
+    const created = await call('/api/v1/requests', {
+      method: 'POST',
+      key: other.key,
+      body: { data_types: ['Call audio'], description: 'Calls we will not need after all, it turns out.' },
+    });
+    const id = created.body.data.id;
+    const path = `/api/v1/requests/${id}/withdraw`;
+    const misnamed = await call(path, { method: 'POST', key: other.key, body: { reasons: 'Budget moved.' } });
+    expectError(misnamed, 422, 'invalid');
+    expect(Object.keys(misnamed.body.error.fields)).toEqual(['reasons']);
+    expect((await call(`/api/v1/requests/${id}`, { key: other.key })).body.data.status).toBe('received');
+    const withdrawn = await call(path, {
+      method: 'POST',
+      key: other.key,
+      body: { reason: 'Budget moved to next year.' },
+    });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(withdrawn.body.data.events.at(-1)).toMatchObject({
+      status: 'closed',
+      message: 'Withdrawn by your organisation: Budget moved to next year.',
+    });
+    const lead = await mailTo(LEAD, `Data request ${id} withdrawn`);
+    expect(lead.mail.text).toContain('Their reason: Budget moved to next year.');
+  });
+});
+
 describe('refusals name the field and the closest valid value, and store nothing', () => {
   test.each([
     ['volume', { volume: '5 TB' }, '"1-5 TB"'],

@@ -5,6 +5,7 @@ import {
   STATUS_MEANINGS,
   type DataType,
   type DicomModality,
+  type Exclusivity,
   type ListingStatus,
   type Vertical,
 } from '../vocabulary.ts';
@@ -34,6 +35,12 @@ export const DATA_TYPE_LABELS: Record<DataType, string> = {
   ultrasound_study: 'Ultrasound study',
   pet_ct_study: 'PET-CT study',
   whole_slide_image: 'Whole-slide image',
+};
+
+export const EXCLUSIVITY_LABELS: Record<Exclusivity, string> = {
+  exclusive: 'Exclusive',
+  non_exclusive: 'Non-exclusive',
+  open_to_both: 'Open to both',
 };
 
 /** `call_audio` → `Call audio`, `public_sector` → `Public sector`. */

@@ -154,13 +154,14 @@ export async function replyToRequest(
   );
 }
 
-/** The lab withdraws its own request (POST /api/v1/requests/{id}/withdraw), until it is closed. */
+/** The lab withdraws its own request (POST /api/v1/requests/{id}/withdraw), until it is closed, with a reason or not. */
 export async function withdrawRequest(
   tx: Tx,
   id: string,
   orgId: string,
   sourcingLeadEmail: string,
   now: Date,
+  reason: string | null = null,
 ): Promise<DataRequestRecord> {
   const request = await tx.requestById(id);
   if (!request || request.org_id !== orgId) {
@@ -180,10 +181,15 @@ export async function withdrawRequest(
     tx,
     request,
     'move',
-    { at, status: 'closed', message: 'Withdrawn by your organisation.' },
+    {
+      at,
+      status: 'closed',
+      message: reason ? `Withdrawn by your organisation: ${reason}` : 'Withdrawn by your organisation.',
+    },
     { status: 'closed', outcome: 'withdrawn', closed_at: at },
     now,
   );
-  await enqueueMail(tx, `request:${id}:withdrawn:lead`, sourcingLeadEmail, withdrawnToLead(updated), now);
+  const mail = withdrawnToLead(updated, reason);
+  await enqueueMail(tx, `request:${id}:withdrawn:lead`, sourcingLeadEmail, mail, now);
   return updated;
 }

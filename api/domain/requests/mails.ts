@@ -112,10 +112,11 @@ export function replyToLab(request: DataRequestRecord, account: Account, text: s
   ]);
 }
 
-export function withdrawnToLead(request: DataRequestRecord): Message {
+export function withdrawnToLead(request: DataRequestRecord, reason: string | null = null): Message {
+  const why = reason ? `Their reason: ${reason}` : 'They gave no reason.';
   return message(`Data request ${request.id} withdrawn by the lab`, [
     {
-      paragraphs: [`The lab withdrew data request ${request.id}; it is closed with outcome withdrawn.`],
+      paragraphs: [`The lab withdrew data request ${request.id}; it is closed with outcome withdrawn.`, why],
       facts: requestFacts(request),
     },
   ]);

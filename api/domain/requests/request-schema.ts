@@ -95,3 +95,19 @@ export const dataRequestSchema = z
   .meta({ id: 'DataRequestInput' });
 
 export type DataRequestInput = z.output<typeof dataRequestSchema>;
+
+/** POST /api/v1/requests/{id}/withdraw: no body, or a reason the sourcing lead reads. */
+export const withdrawalSchema = z
+  .strictObject({
+    reason: freeText({
+      min: 1,
+      max: 1000,
+      what: 'why you withdraw',
+      error: 'must be text saying why you withdraw',
+    })
+      .optional()
+      .describe(
+        'Why the request is withdrawn (optional): shown in its history and mailed to the sourcing lead',
+      ),
+  })
+  .meta({ id: 'Withdrawal' });
