@@ -110,6 +110,30 @@ describe('scoring', () => {
     for (const m of unasked) expect(m).toMatchObject({ matched: ['data_type'], missing: [] });
   });
 
+  test('a place may be named by its common abbreviation in capitals; the lower-case word is not a place', () => {
+    // Asked for the data type of a listing in the place named, so that one is among the five.
+    const typeIn = (place: string) => listings.find((l) => l.geography.includes(place))!.data_type;
+    const geographyOf = (description: string, place = 'United States') =>
+      matcher.match(ask({ description, data_types: [typeIn(place)] })).map((m) => ({
+        geography: catalog.find(m.listing_id)!.geography,
+        asked: m.matched.includes('geography') || m.missing.includes('geography'),
+        met: m.matched.includes('geography'),
+      }));
+    for (const [description, place] of [
+      ['Claims calls recorded in the US.', 'United States'],
+      ['Claims calls from U.S.A. call centres.', 'United States'],
+      ['Support calls from the UK, please.', 'United Kingdom'],
+      ['Banking calls from the UAE.', 'United Arab Emirates'],
+    ] as const) {
+      const judged = geographyOf(description, place);
+      expect(judged.every((m) => m.asked)).toBe(true);
+      for (const m of judged) expect(m.met).toBe(m.geography.includes(place));
+      expect(judged.some((m) => m.met)).toBe(true);
+    }
+    for (const description of ['Calls that help us train our models.', 'IT support calls with AI summaries.'])
+      expect(geographyOf(description).some((m) => m.asked)).toBe(false);
+  });
+
   test('volume compares only in the same unit: terabytes say nothing about hours', () => {
     const inTb = matcher.match(ask({ volume_range: range('1-5 TB') }));
     for (const m of inTb) {

@@ -60,6 +60,21 @@ const placesOf = (geography: string) =>
     .map((place) => words(place).join(' '))
     .filter(Boolean);
 
+/**
+ * Places labs name by their abbreviation, read only when written in capitals ("US" is a country, "us" a pronoun).
+ * A short list on purpose: two-letter region codes in general would read "IT support" as Italy and "AI" as Anguilla.
+ */
+const ABBREVIATIONS: Record<string, string> = {
+  US: 'united states',
+  USA: 'united states',
+  UK: 'united kingdom',
+  GB: 'united kingdom',
+  UAE: 'united arab emirates',
+  KSA: 'saudi arabia',
+};
+/** "US", "U.S." and "U.S.A." alike, as whole words. */
+const CAPITALS = /(?<![\p{L}\p{N}])(?:[A-Z]\.){2,3}|(?<![\p{L}\p{N}.])[A-Z]{2,3}(?![\p{L}\p{N}])/gu;
+
 /** Built once per catalogue: its listings grouped into profiles, each listing's size band parsed once. */
 export function createMatcher(listings: readonly PublicListing[], siteUrl: URL): Matcher {
   const numbers = new Map<string, number>();
@@ -91,7 +106,10 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
   const byType = Map.groupBy(profiles.values(), (profile) => profile.dataType);
   const knownPlaces = new Set(listings.flatMap((listing) => placesOf(listing.geography)));
   const longestPlace = Math.max(0, ...[...knownPlaces].map((place) => place.split(' ').length));
-  /** The places the catalogue knows that the text names, as whole words ("United States", not "States"). */
+  /**
+   * The places the catalogue knows that the text names, as whole words ("United States", not "States"), or by a
+   * common abbreviation in capitals ("US", "U.K.", "UAE").
+   */
   const placesIn = (text: string) => {
     const found = new Set<string>();
     const list = words(text);
@@ -101,6 +119,10 @@ export function createMatcher(listings: readonly PublicListing[], siteUrl: URL):
         phrase = n ? `${phrase} ${list[start + n]}` : list[start]!;
         if (knownPlaces.has(phrase)) found.add(phrase);
       }
+    }
+    for (const [written] of text.matchAll(CAPITALS)) {
+      const place = ABBREVIATIONS[written.replaceAll('.', '')];
+      if (place && knownPlaces.has(place)) found.add(place);
     }
     return found;
   };
