@@ -76,7 +76,7 @@ export async function readJsonBody(request: ApiRequest, maxBytes: number): Promi
 }
 
 /** The body as UTF-8 text, at most `maxBytes` (enforced while reading, whatever Content-Length claims). */
-async function readText(request: ApiRequest, maxBytes: number): Promise<string> {
+export async function readText(request: ApiRequest, maxBytes: number): Promise<string> {
   const tooLarge = () =>
     new ApiError(
       413,

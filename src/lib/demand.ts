@@ -1,11 +1,10 @@
 // The demand board for the on-demand /demand/ page, read from the same store the API writes (one instance per
 // server process; every read is current, so a post is on the page the moment its request is acknowledged).
-import { loadConfig } from '../../api/config.ts';
 import { LIST_LIMIT, publicPost } from '../../api/domain/requests/views.ts';
-import { sharedStore } from '../../api/store/open-store.ts';
+import { pageRuntime } from './self-serve/runtime.ts';
 
 export async function demandPosts() {
-  const store = await sharedStore(loadConfig());
+  const { store } = await pageRuntime();
   // The newest LIST_LIMIT, as GET /api/v1/demand: the page must not grow with the board.
   return (await store.demandPosts({ limit: LIST_LIMIT })).items.map(publicPost);
 }

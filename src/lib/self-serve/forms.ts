@@ -5,7 +5,7 @@ import type { AstroGlobal } from 'astro';
 import type { z } from 'zod';
 import { csrfMatches } from '../../../api/domain/labs/sessions.ts';
 import { sameOrigin } from '../../../api/http/authentication.ts';
-import { isFormPost, readJsonOrFormBody } from '../../../api/http/body.ts';
+import { isFormPost, readText } from '../../../api/http/body.ts';
 import { ApiError, RefusedError, type FieldErrors } from '../../../api/errors.ts';
 import { fieldErrors } from '../../../api/field-errors.ts';
 import { pageRuntime } from './runtime.ts';
@@ -62,7 +62,7 @@ export async function readForm(
 /**
  * The body through the API's own reader (api/http/body.ts), so a page takes no more than MAX_BODY_BYTES either:
  * request.formData() read any size (Astro's node adapter allows 1 GiB). Our forms send no files, so only
- * urlencoded bodies are read; the reader's text is parsed again here to keep every value of repeated fields.
+ * urlencoded bodies are read, keeping every value of a repeated field.
  */
 async function readFormBody(request: Request): Promise<URLSearchParams> {
   if (!isFormPost(request)) {
@@ -74,9 +74,7 @@ async function readFormBody(request: Request): Promise<URLSearchParams> {
   }
   const { config } = await pageRuntime();
   try {
-    return new URLSearchParams(
-      (await readJsonOrFormBody(request, { maxBytes: config.maxBodyBytes, siteUrl: config.siteUrl })).text,
-    );
+    return new URLSearchParams(await readText(request, config.maxBodyBytes));
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 413) throw error;
     throw new ApiError(
