@@ -45,7 +45,12 @@ const deliverySchema = z
     status: z.enum(['queued', 'sending', 'delivered', 'failed']),
     status_code: z.int().nullable().describe("The receiver's last answer"),
     attempts: z.int().min(0),
-    next_retry_at: z.iso.datetime().nullable(),
+    next_retry_at: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        'When it is tried again: after a failed attempt, or when held back behind one that got no answer',
+      ),
     last_error: z.string().nullable(),
     created_at: z.iso.datetime(),
     delivered_at: z.iso.datetime().nullable(),

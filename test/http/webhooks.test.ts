@@ -38,7 +38,7 @@ afterEach(async () => {
   for (const receiver of receivers.splice(0)) await receiver.close();
 });
 
-async function receiver(options: { failFirst?: number } = {}) {
+async function receiver(options: { failFirst?: number; hang?: boolean } = {}) {
   const started = await startWebhookReceiver(options);
   receivers.push(started);
   return started;
@@ -319,6 +319,64 @@ test('a restart in the middle of retries loses nothing, and nothing is sent twic
     await first.smtp.close();
   }
 });
+
+test("a lab's endpoint that never answers holds up its own deliveries, not another lab's", async () => {
+  // The first retry a minute away: the test ends before a second round of posts to the stuck endpoint.
+  const own = await startSelfServe({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '60' });
+  const stuck = await receiver({ hang: true });
+  const healthy = await receiver();
+  try {
+    const endpointOn = async (target: WebhookReceiver, who: SelfServeLab) => {
+      const made = await sessionCall(own, who.cookie, '/api/v1/webhooks', {
+        method: 'POST',
+        body: { url: target.url, events: ['key.created'] },
+      });
+      expect(made.status, made.text).toBe(201);
+      target.secret = made.body.data.secret;
+      return made.body.data.id as string;
+    };
+    const newKey = (who: SelfServeLab, name: string) =>
+      sessionCall(own, who.cookie, '/api/v1/keys', { method: 'POST', body: { name } });
+    const stuckLab = await selfServeLab(own, 'Stuck Lab');
+    const neighbour = await selfServeLab(own, 'Neighbour Lab');
+    const stuckEndpoint = await endpointOn(stuck, stuckLab);
+    await endpointOn(healthy, neighbour);
+    for (let i = 0; i < 24; i++) expect((await newKey(stuckLab, `stuck ${i}`)).status).toBe(201);
+    await expect.poll(() => stuck.received.length, { timeout: 5_000 }).toBeGreaterThan(0);
+
+    // Three rounds of eight 10-second timeouts stood before it; now one.
+    const asked = performance.now();
+    expect((await newKey(neighbour, 'neighbour')).status).toBe(201);
+    await healthy.delivered(1, 16_000);
+    expect(performance.now() - asked).toBeLessThan(16_000);
+
+    const log = async () =>
+      (await sessionCall(own, stuckLab.cookie, `/api/v1/webhooks/${stuckEndpoint}/deliveries?limit=100`)).body
+        .data as {
+        status: string;
+        attempts: number;
+        last_error: string | null;
+        next_retry_at: string | null;
+      }[];
+    await expect
+      .poll(async () => (await log()).filter((d) => d.last_error !== null).length, { timeout: 5_000 })
+      .toBe(24);
+    const deliveries = await log();
+    const posted = deliveries.filter((d) => d.attempts === 1);
+    expect(posted.length).toBe(stuck.received.length); // each post answered by nothing, and recorded
+    expect(posted.length).toBeLessThanOrEqual(8); // one post per sender, at most
+    expect(posted.every((d) => d.last_error === 'no answer in 10 s')).toBe(true);
+    const held = deliveries.filter((d) => d.attempts === 0);
+    expect(held.length).toBe(24 - posted.length);
+    for (const delivery of held) {
+      expect(delivery).toMatchObject({ status: 'queued', next_retry_at: expect.any(String) });
+      expect(delivery.last_error).toMatch(/^not sent: the endpoint gave no answer .*no answer in 10 s/);
+    }
+    expect(deliveries.every((d) => d.status === 'queued')).toBe(true); // nothing given up on: retried in a minute
+  } finally {
+    await own.stop();
+  }
+}, 60_000);
 
 test('without WEBHOOK_ALLOW_PRIVATE: https to a public address only, named in the refusal', async () => {
   const strict = await startSelfServe();

@@ -1,5 +1,6 @@
 // A real HTTP server on loopback that receives webhooks as a lab's would: it checks each signature with the
-// Standard Webhooks reference library (not with our code), and answers 500 to the first `failFirst` posts.
+// Standard Webhooks reference library (not with our code), and answers 500 to the first `failFirst` posts, or,
+// with `hang`, reads each post and never answers, as a receiver whose process is stuck.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -9,6 +10,7 @@ export type Received = {
   /** Whether `standardwebhooks` accepted the signature. */
   verified: boolean;
   event: { type: string; timestamp: string; data: Record<string, unknown> } | undefined;
+  /** 0: never answered (a hanging receiver). */
   status: number;
 };
 
@@ -29,7 +31,9 @@ const readBody = async (request: IncomingMessage) => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-export async function startWebhookReceiver(options: { failFirst?: number } = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  options: { failFirst?: number; hang?: boolean } = {},
+): Promise<WebhookReceiver> {
   const received: Received[] = [];
   const receiver: WebhookReceiver = {
     url: '',
@@ -44,11 +48,24 @@ export async function startWebhookReceiver(options: { failFirst?: number } = {})
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // a hanging receiver's posts are still open
+      }),
   };
   const server = createServer(async (request, response) => {
     const body = await readBody(request).catch(() => undefined);
     if (body === undefined) return; // the sender went away mid-request: nothing was delivered
+    if (options.hang) {
+      received.push({
+        id: String(request.headers['webhook-id']),
+        verified: false,
+        event: undefined,
+        status: 0,
+      });
+      return;
+    }
     let verified = false;
     let event: Received['event'];
     try {

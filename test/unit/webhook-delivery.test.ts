@@ -7,7 +7,7 @@ import { isPublicAddress } from '../../api/domain/webhooks/address-guard.ts';
 import { createWebhookDelivery } from '../../api/domain/webhooks/delivery.ts';
 import { checkEndpointUrl, deleteEndpoint, registerEndpoint } from '../../api/domain/webhooks/endpoints.ts';
 import { emitEvent } from '../../api/domain/webhooks/events.ts';
-import { postSigned } from '../../api/domain/webhooks/post.ts';
+import { postSigned, type PostResult } from '../../api/domain/webhooks/post.ts';
 import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
 import type { WebhookEventType } from '../../api/store/records.ts';
 import type { Store } from '../../api/store/store.ts';
@@ -104,6 +104,46 @@ describe.each(ENGINES)('webhooks on the $name engine', ({ skip, place }) => {
       const log = (await store.deliveries({ endpointId: endpoint.id })).items;
       expect(log).toHaveLength(1);
       expect(log[0]).toMatchObject({ status: 'delivered', attempts: 6, last_status_code: 204 });
+    },
+  );
+
+  test.skipIf(skip)(
+    'a claimed delivery is not claimed again while its chunk may still be posting: 8 timeouts in a row',
+    async () => {
+      const store = await (await place())();
+      cleanup.push(() => store.close());
+      const receiver = await receiverFor();
+      const endpoint = await labWithEndpoint(store, receiver);
+      await emit(store, 'key.created', 'key:key_1:created');
+      let answer!: (result: PostResult) => void;
+      const stuck = createWebhookDelivery({
+        store,
+        secrets,
+        allowPrivate: true,
+        retrySeconds: [60],
+        log: quiet,
+        post: () => new Promise((resolve) => (answer = resolve)),
+      });
+      const pass = stuck.deliver();
+      await expect
+        .poll(async () => (await store.deliveries({ endpointId: endpoint.id })).items[0]?.status)
+        .toBe('sending');
+      const sentBy = (secondsLater: number) =>
+        createWebhookDelivery({
+          store,
+          secrets,
+          allowPrivate: true,
+          retrySeconds: [60],
+          log: quiet,
+          now: () => new Date(Date.now() + secondsLater * 1000),
+        }).deliver();
+      // A chunk of 64 to endpoints that never answer: eight rounds of 10-second timeouts, 80 s.
+      await sentBy(85);
+      expect(receiver.received).toHaveLength(0);
+      await sentBy(95); // a sender that stopped (killed mid-chunk) leaves no delivery held for good
+      expect(receiver.received).toHaveLength(1);
+      answer({ error: 'no answer in 10 s' });
+      await pass;
     },
   );
 

@@ -2,6 +2,11 @@
 // never hold the same delivery; a crash between a send and its record sends it again, with the same `webhook-id`:
 // at least once, as contract §10 says.
 // A failed attempt is retried on the schedule until 24 hours after the event; then the delivery is `failed`.
+//
+// One lab's endpoint that does not answer must not hold up everyone else's: after a post to an endpoint gets no
+// answer (a timeout, a refused connection), that endpoint's other deliveries are held back until its retry,
+// without a post each, so a dead endpoint costs the senders one timeout per retry, not one per delivery. An
+// endpoint that answers, even with an error, is not held back: a receiver refusing one event may take the next.
 import { Webhook } from 'standardwebhooks';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '../../store/records.ts';
 import type { Store, Tx } from '../../store/store.ts';
@@ -9,11 +14,15 @@ import { drainQueue } from '../queue/drain.ts';
 import { postSigned, TIMEOUT_MS, type PostResult } from './post.ts';
 import type { SecretBox } from './secrets.ts';
 
-const LEASE_MS = TIMEOUT_MS * 3;
 const GIVE_UP_MS = 24 * 60 * 60_000;
 const CHUNK = 64;
 const SEND_CONCURRENCY = 8;
 const CHUNKS_PER_PASS = 16;
+/**
+ * A lease outlasts the slowest chunk, every post timing out (64 endpoints, none answering), so that no other
+ * sender claims a delivery while this one may still post it.
+ */
+const LEASE_MS = (CHUNK / SEND_CONCURRENCY + 1) * TIMEOUT_MS;
 
 /** `deliver()` resolves true when it stopped with deliveries still due: the caller runs another pass at once. */
 export type WebhookDelivery = { deliver(): Promise<boolean> };
@@ -33,6 +42,9 @@ export function createWebhookDelivery(deps: {
   const now = deps.now ?? (() => new Date());
   const retryDelayMs = (attempts: number) =>
     1000 * deps.retrySeconds[Math.min(attempts, deps.retrySeconds.length) - 1]!;
+
+  /** Endpoints that gave no answer, and when their deliveries are next tried: kept by this sender only. */
+  const unanswered = new Map<string, { until: number; error: string }>();
 
   /** An endpoint and what signs for it (null: its secret cannot be opened), made once per chunk, not per delivery. */
   type Target = { endpoint: WebhookEndpointRecord; signer: Webhook | null };
@@ -79,9 +91,12 @@ export function createWebhookDelivery(deps: {
     const attempts = delivery.attempts + 1;
     if (!target || target.endpoint.deleted_at || delivery.body === null)
       return { status: 'failed', attempts, lease_until: null, last_error: 'the endpoint was deleted' };
+    const held = heldBack(delivery);
+    if (held) return held;
     const result = await post(delivery, target, delivery.body);
     const at = now();
     if ('status' in result && result.status >= 200 && result.status < 300) {
+      unanswered.delete(delivery.endpoint_id);
       return {
         status: 'delivered',
         attempts,
@@ -95,14 +110,39 @@ export function createWebhookDelivery(deps: {
     const error = 'error' in result ? result.error : `answered ${result.status}`;
     deps.log.info('webhook not delivered', { deliveryId: delivery.id, attempts, error });
     const nextAt = at.getTime() + retryDelayMs(attempts);
-    const givenUp = nextAt > Date.parse(delivery.created_at) + GIVE_UP_MS;
+    if ('error' in result) noAnswerFrom(delivery.endpoint_id, nextAt, error);
     return {
-      status: givenUp ? 'failed' : 'queued',
+      status: givenUp(delivery, nextAt) ? 'failed' : 'queued',
       attempts,
       lease_until: null,
       last_status_code: 'status' in result ? result.status : null,
       last_error: error.slice(0, 500),
       next_attempt_at: new Date(nextAt).toISOString(),
+    };
+  }
+
+  function noAnswerFrom(endpointId: string, until: number, error: string): void {
+    const known = unanswered.get(endpointId);
+    if (!known || known.until < until) unanswered.set(endpointId, { until, error });
+  }
+
+  /**
+   * What to record of a delivery held back because its endpoint gave no answer moments ago, or undefined to post
+   * it. Its attempts are not counted: it was not sent. A test event is always sent: a lab sends one to see whether
+   * the endpoint works now.
+   */
+  function heldBack(delivery: WebhookDeliveryRecord): Partial<WebhookDeliveryRecord> | undefined {
+    const known = unanswered.get(delivery.endpoint_id);
+    if (!known || delivery.type === 'webhook.test') return undefined;
+    if (known.until <= now().getTime()) {
+      unanswered.delete(delivery.endpoint_id);
+      return undefined;
+    }
+    return {
+      status: givenUp(delivery, known.until) ? 'failed' : 'queued',
+      lease_until: null,
+      next_attempt_at: new Date(known.until).toISOString(),
+      last_error: `not sent: the endpoint gave no answer to another delivery just before (${known.error})`,
     };
   }
 
@@ -124,3 +164,7 @@ export function createWebhookDelivery(deps: {
 
   return { deliver };
 }
+
+/** Past 24 hours after its event, a delivery is not tried again. */
+const givenUp = (delivery: WebhookDeliveryRecord, nextAt: number) =>
+  nextAt > Date.parse(delivery.created_at) + GIVE_UP_MS;

@@ -15,7 +15,11 @@ export const deliveryView = (delivery: WebhookDeliveryRecord) => ({
   status: delivery.status,
   status_code: delivery.last_status_code,
   attempts: delivery.attempts,
-  next_retry_at: delivery.status === 'queued' && delivery.attempts > 0 ? delivery.next_attempt_at : null,
+  // Retried, or held back behind another delivery to the same endpoint that got no answer (delivery.ts).
+  next_retry_at:
+    delivery.status === 'queued' && (delivery.attempts > 0 || delivery.last_error !== null)
+      ? delivery.next_attempt_at
+      : null,
   last_error: delivery.last_error,
   created_at: delivery.created_at,
   delivered_at: delivery.delivered_at,
