@@ -2,8 +2,12 @@
 // `standardwebhooks` package: signed as Standard Webhooks says, retried until it is taken, nothing lost or sent
 // twice across a restart, and never sent to an address that is not public unless the operator allows it.
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
-import { isPublicAddress } from '../../api/domain/webhooks/address-guard.ts';
+import { checkHost, guardedLookupThrough, isPublicAddress } from '../../api/domain/webhooks/address-guard.ts';
 import { createWebhookDelivery } from '../../api/domain/webhooks/delivery.ts';
 import { checkEndpointUrl, deleteEndpoint, registerEndpoint } from '../../api/domain/webhooks/endpoints.ts';
 import { emitEvent } from '../../api/domain/webhooks/events.ts';
@@ -12,6 +16,7 @@ import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
 import type { WebhookEventType } from '../../api/store/records.ts';
 import type { Store } from '../../api/store/store.ts';
 import { ENGINES } from '../support/engines.ts';
+import { startNameServer } from '../support/name-server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const secrets = createSecretBox(randomBytes(32));
@@ -257,6 +262,60 @@ describe('the SSRF guard', () => {
     expect(receiver.received).toEqual([]);
     // With them allowed, the same post reaches the receiver (which refuses it: it carries no signature).
     expect(await postSigned(receiver.url, '{}', {}, { allowPrivate: true })).toEqual({ status: 401 });
+  });
+
+  test('names are asked of the name servers, and every address they give is checked', async () => {
+    const names = await startNameServer({
+      'hooks.lab.example': { A: ['93.184.215.14'], AAAA: ['2606:2800:21f:cb07::1'] },
+      'rebind.lab.example': { A: ['93.184.215.14'], AAAA: ['::1'] },
+      'inner.lab.example': { A: ['10.1.2.3'] },
+    });
+    cleanup.push(() => names.close());
+    const resolver = names.resolver();
+    expect(await checkHost('hooks.lab.example', resolver)).toEqual({ ok: true });
+    expect(await checkHost('rebind.lab.example', resolver)).toEqual({
+      ok: false,
+      reason: 'its host resolves to ::1, which is not a public address',
+    });
+    expect(await checkHost('inner.lab.example', resolver)).toMatchObject({ ok: false });
+    expect(await checkHost('missing.lab.example', resolver)).toEqual({
+      ok: false,
+      reason: 'missing.lab.example does not resolve',
+    });
+    expect(await checkHost('Hooks.Localhost.', resolver)).toMatchObject({ ok: false }); // RFC 6761: loopback
+    const lookup = promisify(guardedLookupThrough(resolver));
+    expect(await lookup('hooks.lab.example', { family: 4 })).toBe('93.184.215.14');
+    await expect(lookup('inner.lab.example', {})).rejects.toThrow(
+      'resolves to 10.1.2.3, not a public address',
+    );
+    expect(names.asked).toContain('AAAA hooks.lab.example');
+  });
+
+  test("a lab's name server that never answers holds no thread the store's writes need", async () => {
+    const names = await startNameServer({ 'silent.lab.example': 'silent' });
+    cleanup.push(() => names.close());
+    const lookup = promisify(guardedLookupThrough(names.resolver(300)));
+    // More lookups than libuv has threads (4): through getaddrinfo they would hold every one of them.
+    let settled = 0;
+    const lookups = Array.from({ length: 8 }, () =>
+      lookup('silent.lab.example', {})
+        .then(
+          () => 'resolved',
+          (error: Error) => error.message,
+        )
+        .finally(() => settled++),
+    );
+    const dir = await mkdtemp(join(tmpdir(), 'dss-fsync-'));
+    const file = await open(join(dir, 'commit.json'), 'w');
+    for (let i = 0; i < 16; i++) {
+      await file.write(`{"commit":${i}}`);
+      await file.sync(); // a store commit's fsync runs in libuv's thread pool
+    }
+    await file.close();
+    expect(settled).toBe(0); // every fsync done while every lookup still waited
+    expect(await Promise.all(lookups)).toEqual(
+      Array(8).fill('no answer from the name servers for silent.lab.example'),
+    );
   });
 
   test('a sealed secret opens only with the key that sealed it', () => {
