@@ -1,6 +1,7 @@
-// The server's background work, one way and one pass at a time: send the sample links that became due, then
-// deliver the mail queue and the webhook deliveries side by side (a slow receiver must not hold up the mail).
-// Runs every second, and soon after an answer that queued something (a kick).
+// The server's background work, in two lanes that never wait for each other: the mail (first the sample links
+// that became due, which are mail too) and the webhook deliveries. A mail server that does not answer must not
+// hold up the labs' webhooks, nor a lab's dead endpoint the mail. Each lane runs one pass at a time, every
+// second, and soon after an answer that queued something (a kick).
 import { createMailDelivery, type MailLog } from './domain/mail/delivery.ts';
 import type { MailTransport } from './domain/mail/transport.ts';
 import type { WebhookDelivery } from './domain/webhooks/delivery.ts';
@@ -12,14 +13,16 @@ const KICK_DELAY_MS = 200;
 const INTERVAL_MS = 1000;
 
 export type Background = {
-  /** One pass; a call during a pass waits for it and asks for one more. */
+  /** One pass of each lane; a call during a lane's pass waits for it and asks for one more. */
   run(): Promise<void>;
   /** Asks for a pass soon, without waiting for it. */
   kick(): void;
   start(): void;
-  /** Stops the timers and waits for the pass under way. */
+  /** Stops the timers and waits for the passes under way. */
   stop(): Promise<void>;
 };
+
+type Lane = { run(): Promise<void>; underWay(): Promise<void> };
 
 export function createBackground(deps: {
   store: Store;
@@ -30,35 +33,50 @@ export function createBackground(deps: {
   webhooks: WebhookDelivery;
 }): Background {
   const mail = createMailDelivery(deps);
-  let current: Promise<void> | undefined;
-  let again = false;
   let timer: NodeJS.Timeout | undefined;
   let kicked: NodeJS.Timeout | undefined;
   let stopping = false;
 
-  async function pass(): Promise<void> {
-    do {
-      again = false;
-      try {
-        await deps.fulfil(); // a link is mailed in this same pass
-        const [, backlog] = await Promise.all([mail.deliver(), deps.webhooks.deliver()]);
-        // A webhook backlog goes on after a kick's pause, not a second later: a fan-out of thousands of events
-        // would drain at one pass a second, and straight on it would take the CPU the API's answers need.
-        if (backlog) background.kick();
-      } catch (error) {
-        deps.log.error('background', error);
-      }
-    } while (again && !stopping);
+  /** Runs `pass` one at a time; a pass that resolves true left work behind, and the lanes are kicked soon. */
+  function lane(name: string, pass: () => Promise<boolean | void>): Lane {
+    let current: Promise<void> | undefined;
+    let again = false;
+    async function passes(): Promise<void> {
+      do {
+        again = false;
+        try {
+          // A webhook backlog goes on after a kick's pause, not a second later: a fan-out of thousands of events
+          // would drain at one pass a second, and straight on it would take the CPU the API's answers need.
+          if (await pass()) background.kick();
+        } catch (error) {
+          deps.log.error(`background ${name}`, error);
+        }
+      } while (again && !stopping);
+    }
+    return {
+      run() {
+        if (current) {
+          again = true;
+          return current;
+        }
+        current = passes().finally(() => (current = undefined));
+        return current;
+      },
+      underWay: () => current ?? Promise.resolve(),
+    };
   }
 
+  const lanes = [
+    lane('mail', async () => {
+      await deps.fulfil(); // a link is mailed in this same pass
+      await mail.deliver();
+    }),
+    lane('webhooks', () => deps.webhooks.deliver()),
+  ];
+
   const background: Background = {
-    run() {
-      if (current) {
-        again = true;
-        return current;
-      }
-      current = pass().finally(() => (current = undefined));
-      return current;
+    async run() {
+      await Promise.all(lanes.map((each) => each.run()));
     },
     kick() {
       kicked ??= setTimeout(() => {
@@ -72,10 +90,10 @@ export function createBackground(deps: {
       background.kick();
     },
     async stop() {
-      stopping = true; // the pass under way ends; what is left is there for the next start
+      stopping = true; // the passes under way end; what is left is there for the next start
       clearInterval(timer);
       clearTimeout(kicked);
-      await current;
+      await Promise.all(lanes.map((each) => each.underWay()));
     },
   };
   return background;

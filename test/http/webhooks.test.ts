@@ -18,6 +18,7 @@ import {
   type SelfServeLab,
 } from '../support/self-serve.ts';
 import { startServer } from '../support/server.ts';
+import { startSilentMailServer } from '../support/silent-mail-server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { opsOk } from '../support/ops.ts';
 
@@ -375,6 +376,53 @@ test("a lab's endpoint that never answers holds up its own deliveries, not anoth
     expect(deliveries.every((d) => d.status === 'queued')).toBe(true); // nothing given up on: retried in a minute
   } finally {
     await own.stop();
+  }
+}, 60_000);
+
+test('a mail server that never answers holds up no webhook', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dss-hooks-silent-mail-'));
+  const env = { WEBHOOK_ALLOW_PRIVATE: 'true', DATA_DIR: dataDir, PORT: String(await freePort()) };
+  const first = await startSelfServe(env);
+  const target = await receiver();
+  const silent = await startSilentMailServer();
+  try {
+    const admin = await selfServeLab(first, 'Silent Mail Lab');
+    const made = await sessionCall(first, admin.cookie, '/api/v1/webhooks', {
+      method: 'POST',
+      body: { url: target.url, events: ['request.created'] },
+    });
+    target.secret = made.body.data.secret;
+    const key = (
+      await sessionCall(first, admin.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'k' } })
+    ).body.data.key as string;
+    await first.server.stop();
+    // The same store, now with a mail server that takes connections and never says a word.
+    const second = await startServer({ ...env, SITE_URL: first.siteUrl, SMTP_URL: silent.url });
+    try {
+      const submit = () =>
+        fetch(`${second.url}/api/v1/requests`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            data_types: ['call_audio'],
+            description: 'English insurance calls for ASR.',
+          }),
+        });
+      expect((await submit()).status).toBe(201);
+      // The first request's event is out; its two mails went out in the same pass, and wait 10 s for a greeting.
+      await target.delivered(1);
+      await until(() => silent.connections() >= 2, 'the mails going out');
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the webhooks' part of that pass is over
+      const asked = performance.now();
+      expect((await submit()).status).toBe(201);
+      await target.delivered(2, 15_000);
+      expect(performance.now() - asked).toBeLessThan(5_000);
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await first.smtp.close();
+    await silent.close();
   }
 }, 60_000);
 

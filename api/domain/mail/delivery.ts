@@ -3,6 +3,10 @@
 // permanent refusal (5xx) marks the mail failed for the operator (`ops mail list --status failed`). A sent
 // mail keeps its subject, recipient and status, not its body.
 //
+// A mail server that gives no answer (refused, silent, timed out) is not asked again by the other mails of the
+// chunk: they wait, unsent, for the failed one's retry, so a dead server costs one round of timeouts per retry,
+// not one per mail, and a chunk ends within its lease.
+//
 // Delivery is at least once (queue/drain.ts records outcomes in the write that claims the next chunk): a crash
 // after a send and before its record sends that mail again once its lease ends. A resend carries the same
 // Message-ID, and in the outbox it overwrites the same file.
@@ -35,6 +39,8 @@ export function createMailDelivery(deps: {
   now?: () => Date;
 }): MailDelivery {
   const now = deps.now ?? (() => new Date());
+  /** Set when the mail server gave no answer: until when the other mails wait, and what it said. */
+  let unanswered: { until: number; error: string } | undefined;
 
   async function deliver(): Promise<void> {
     if ((await deps.store.dueMail(now(), 1)).length === 0) return;
@@ -55,8 +61,17 @@ export function createMailDelivery(deps: {
   /** Sends one mail and says what to record of it; never throws. */
   async function sendOne(mail: MailRecord): Promise<Partial<MailRecord>> {
     const attempts = mail.attempts + 1;
+    if (unanswered && unanswered.until > now().getTime()) {
+      return {
+        status: 'queued',
+        lease_until: null,
+        next_attempt_at: new Date(unanswered.until).toISOString(),
+        last_error: `not sent: the mail server gave no answer to another mail just before (${unanswered.error})`,
+      };
+    }
     try {
       await deps.transport.send({ ...mail, text: mail.text ?? '', html: mail.html ?? '' });
+      unanswered = undefined;
       // The body is with the mail server or in the outbox now: the store need not keep it.
       return {
         status: 'sent',
@@ -70,15 +85,21 @@ export function createMailDelivery(deps: {
       const permanent = isPermanent(error);
       const message = error instanceof Error ? error.message : String(error);
       deps.log.info('mail not sent', { mailId: mail.id, attempts, permanent, error: message });
+      const nextAt = now().getTime() + retryDelay(attempts);
+      if (!answered(error) && (!unanswered || unanswered.until < nextAt))
+        unanswered = { until: nextAt, error: message.slice(0, 200) };
       return {
         status: permanent ? 'failed' : 'queued',
         attempts,
         last_error: message.slice(0, 500),
         lease_until: null,
-        next_attempt_at: new Date(now().getTime() + retryDelay(attempts)).toISOString(),
+        next_attempt_at: new Date(nextAt).toISOString(),
       };
     }
   }
 
   return { deliver };
 }
+
+/** Whether the mail server answered (with a reply code), rather than refusing the connection or staying silent. */
+const answered = (error: unknown) => typeof (error as { responseCode?: unknown }).responseCode === 'number';
