@@ -20,6 +20,7 @@ import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
 import { RefusedError } from '../api/errors.ts';
 import { silentLog } from '../api/http/log.ts';
 import { openRuntime, type Runtime } from '../api/runtime.ts';
+import { siteUrlForCli } from '../api/site-url-record.ts';
 import { copyStore } from '../api/store/copy-store.ts';
 import { eventsOf, ranges } from '../api/domain/requests/views.ts';
 import { openStore } from '../api/store/open-store.ts';
@@ -471,9 +472,12 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const links = await siteUrlForCli(loaded, process.env);
+  const config = { ...loaded, siteUrl: links.siteUrl };
   const store = await openStore(config);
   process.stderr.write(`store: ${store.location}\n`);
+  if (links.note) process.stderr.write(`${links.note}\n`);
   let built: Promise<Runtime> | undefined;
   const runtime = () => (built ??= openRuntime(config, silentLog, store));
   try {

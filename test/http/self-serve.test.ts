@@ -25,7 +25,7 @@ import {
   type SelfServe,
   type SelfServeLab,
 } from '../support/self-serve.ts';
-import { opsOk } from '../support/ops.ts';
+import { ops, opsOk } from '../support/ops.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
 let ctx: SelfServe;
@@ -74,6 +74,27 @@ describe('access requests', () => {
       expect((await postJson(ctx, '/api/v1/access-requests', body)).status).toBe(202);
     const stored = (await opsOk(ctx.operator, 'access', 'list')).filter((r: any) => r.email === email);
     expect(stored).toHaveLength(3);
+  });
+
+  test('an approval from a shell without SITE_URL mails a link to where the server is', async () => {
+    const email = `shell.${Date.now()}@lab.example`;
+    await postJson(ctx, '/api/v1/access-requests', {
+      organisation: 'Shell Lab',
+      name: 'Sam Shell',
+      email,
+      intended_use: 'Evaluating diarisation on call-centre audio.',
+    });
+    const { SITE_URL: _, ...shell } = ctx.operator;
+    const request = (await opsOk(shell, 'access', 'list')).find((r: any) => r.email === email);
+    const approved = await ops(shell, 'access', 'approve', request.id);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stderr).toContain(`links: ${ctx.siteUrl}/ (the server's SITE_URL)`);
+    const link = new URL(signinLinkIn(await mailTo(ctx.smtp, email, /access .* is ready/i)));
+    expect(link.origin).toBe(ctx.siteUrl); // not http://localhost:4321, SITE_URL's default
+    const elsewhere = await ops({ ...ctx.operator, SITE_URL: 'https://elsewhere.example' }, 'access', 'list');
+    expect(elsewhere.stderr).toContain(
+      `links: https://elsewhere.example/, from SITE_URL here; the server started with ${ctx.siteUrl}/`,
+    );
   });
 
   test.each([
