@@ -66,7 +66,7 @@ export function createMailDelivery(deps: {
         status: 'queued',
         lease_until: null,
         next_attempt_at: new Date(unanswered.until).toISOString(),
-        last_error: `not sent: the mail server gave no answer to another mail just before (${unanswered.error})`,
+        last_error: `not sent: another mail just failed: ${unanswered.error}`,
       };
     }
     try {

@@ -142,7 +142,7 @@ export function createWebhookDelivery(deps: {
       status: givenUp(delivery, known.until) ? 'failed' : 'queued',
       lease_until: null,
       next_attempt_at: new Date(known.until).toISOString(),
-      last_error: `not sent: the endpoint gave no answer to another delivery just before (${known.error})`,
+      last_error: `not sent: another delivery to this endpoint just failed: ${known.error}`,
     };
   }
 
