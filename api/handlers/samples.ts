@@ -9,15 +9,18 @@ import { requestSample } from '../domain/samples/sample-requests.ts';
 import { sampleView } from '../domain/samples/views.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { pageBody, PAGE_PARAMETERS, pageShape } from '../http/paging.ts';
+import { readOptionalJsonBody } from '../http/body.ts';
 import { json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
-import { noQuery, parseQuery } from '../http/validation.ts';
+import { noQuery, parseBody, parseQuery } from '../http/validation.ts';
 
 export const sampleListQuerySchema = z.strictObject(pageShape);
+/** The spec's "No body": one may be sent, but with nothing in it; a field would be a wish we cannot keep. */
+const noFields = z.strictObject({}, { error: "is not read: the link goes to your account's own address" });
 
 const location = (id: string) => `/api/v1/sample-requests/${id}`;
 
-export const askForSample: Handler = async (_request, { url, params, caller, now, deps }) => {
+export const askForSample: Handler = async (request, { url, params, caller, now, deps }) => {
   const id = params.id!;
   const listing = LISTING_ID_PATTERN.test(id) ? deps.catalog.find(id) : undefined;
   if (!listing) {
@@ -31,6 +34,14 @@ export const askForSample: Handler = async (_request, { url, params, caller, now
     );
   }
   noQuery(url.searchParams); // after the contract's three checks (§5), which keep their order (READS_QUERY)
+  const body = await readOptionalJsonBody(request, deps.config.maxBodyBytes);
+  if (body)
+    parseBody(
+      noFields,
+      body.value,
+      'sample request',
+      "field: none is read, and the link goes to your account's address",
+    );
   // Before anything is stored: a request nobody can fulfil would leave the lab waiting for ever.
   if (!sampleFileOf(deps.catalog, deps.config.samplesDir, listing.id)) {
     throw new ApiError(

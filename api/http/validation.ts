@@ -38,9 +38,14 @@ export function noQuery(params: URLSearchParams): void {
 }
 
 /** A body against a zod schema: 422 `invalid` naming each failing field, with `what` in the message. */
-export function parseBody<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what: string,
+  unknownHint = 'field; see /openapi.json for the body schema',
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data as z.output<S>;
-  const fields = fieldErrors(result.error.issues, 'field; see /openapi.json for the body schema');
+  const fields = fieldErrors(result.error.issues, unknownHint);
   throw invalid(`The ${what} is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`, fields);
 }

@@ -144,6 +144,28 @@ describe('a sample request, followed by its id', () => {
   });
 });
 
+describe('POST /api/v1/samples/{id} takes no body', () => {
+  test('an empty body or {} is a request like any; a field is refused by name and nothing is stored', async () => {
+    const post = (body: string) =>
+      fetch(`${server.url}/api/v1/samples/${LISTING_ID}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${waiting.key}`, 'Content-Type': 'application/json' },
+        body,
+      }).then(async (response) => {
+        const text = await response.text();
+        return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Json };
+      });
+    expect((await post('{}')).status).toBe(202);
+    const before = (await call('/api/v1/sample-requests', waiting.key)).body.count;
+    const refused = await post('{"email":"someone@else.example"}');
+    expectError(refused, 422, 'invalid');
+    expect(refused.body.error.fields).toEqual({
+      email: ["unknown field: none is read, and the link goes to your account's address"],
+    });
+    expect((await call('/api/v1/sample-requests', waiting.key)).body.count).toBe(before);
+  });
+});
+
 describe('GET /api/v1/sample-requests pages', () => {
   test('newest first, limit and cursor, unknown parameters refused', async () => {
     await opsOk(env(), 'nda', 'accept', '--org', lab.orgId);
