@@ -580,7 +580,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         operationId: 'requestSample',
         summary: 'Ask for a sample of a listing',
         description:
-          "No body. Checks in order: key (401), listing (404), NDA accepted (403 nda_required), a sample to send (409 sample_unavailable, nothing stored). Answers the sample request's id, and its address in Location. Once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. Asking again while a request is pending returns it again, without a second request.",
+          "No body (an empty one or {} is accepted; a field is 422: none is read). Checks in order: key (401), listing (404), NDA accepted (403 nda_required), a sample to send (409 sample_unavailable, nothing stored). Answers the sample request's id, and its address in Location. Once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. Asking again while a request is pending returns it again, without a second request.",
         tags: ['Samples'],
         security: keyed,
         parameters: [listingId],
