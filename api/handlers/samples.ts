@@ -16,7 +16,7 @@ import { noQuery, parseBody, parseQuery } from '../http/validation.ts';
 
 export const sampleListQuerySchema = z.strictObject(pageShape);
 /** The spec's "No body": one may be sent, but with nothing in it; a field would be a wish we cannot keep. */
-const noFields = z.strictObject({}, { error: "is not read: the link goes to your account's own address" });
+const noFields = z.strictObject({}, { error: 'send no body, or {}' });
 
 const location = (id: string) => `/api/v1/sample-requests/${id}`;
 
