@@ -162,6 +162,9 @@ describe('POST /api/v1/samples/{id} takes no body', () => {
     expect(refused.body.error.fields).toEqual({
       email: ["unknown field: none is read, and the link goes to your account's address"],
     });
+    const list = await post('["someone@else.example"]');
+    expectError(list, 422, 'invalid');
+    expect(list.body.error.fields).toEqual({ '(root)': ['send no body, or {}'] });
     expect((await call('/api/v1/sample-requests', waiting.key)).body.count).toBe(before);
   });
 });
