@@ -5,39 +5,27 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openBrowser } from '../support/browser.ts';
-import {
-  mailsTo,
-  mailTo,
-  selfServeLab,
-  sessionCall,
-  startSelfServe,
-  type SelfServe,
-  type SelfServeLab,
-} from '../support/self-serve.ts';
+import { mailsTo, mailTo, selfServeSuite, sessionCall } from '../support/self-serve.ts';
 import { opsOk } from '../support/ops.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
-let ctx: SelfServe;
-let lab: SelfServeLab;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
+const suite = selfServeSuite('Follow-up Lab');
 beforeAll(async () => {
-  ctx = await startSelfServe();
-  lab = await selfServeLab(ctx, 'Follow-up Lab');
   browser = await openBrowser({ javaScriptEnabled: false });
-  const [name, value] = lab.cookie.split('=') as [string, string];
-  await browser.context.addCookies([{ name, value, url: ctx.siteUrl }]);
+  const [name, value] = suite.lab.cookie.split('=') as [string, string];
+  await browser.context.addCookies([{ name, value, url: suite.ctx.siteUrl }]);
   page = await browser.context.newPage();
   page.setDefaultTimeout(10_000);
 });
 afterAll(async () => {
   await browser?.close();
-  await ctx?.stop();
 });
 
 test("a request from a listing: natural bands, its matches, the lead's reply in its history, then withdrawn", async () => {
-  await page.goto(`${ctx.server.url}/dashboard/requests/new/?listing_id=${LISTING}`);
+  await page.goto(`${suite.ctx.server.url}/dashboard/requests/new/?listing_id=${LISTING}`);
   await page.getByLabel('Volume').fill('five terabytes');
   await page.getByLabel('Timeline').fill('2 to 4 weeks');
   await page.getByRole('button', { name: 'Send the request' }).click();
@@ -48,7 +36,7 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
   const created = new URL(page.url()).searchParams.get('created')!;
   expect(created).toMatch(/^req_/);
 
-  await page.goto(`${ctx.server.url}/dashboard/requests/${created}/`);
+  await page.goto(`${suite.ctx.server.url}/dashboard/requests/${created}/`);
   expect(await page.locator('dl.facts').textContent()).toContain('500 GB - 2 TB');
   expect(await page.getByRole('link', { name: LISTING }).count()).toBe(1); // the listing it is about
   const fits = page.locator('h2:has-text("Listings that fit") + ol li');
@@ -56,14 +44,14 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
   expect(await fits.first().textContent()).toMatch(/meets data type/);
 
   await opsOk(
-    ctx.operator,
+    suite.ctx.operator,
     'requests',
     'reply',
     created,
     '--message',
     'We have 1.2 TB ready; a proposal follows.',
   );
-  await page.goto(`${ctx.server.url}/dashboard/requests/${created}/`);
+  await page.goto(`${suite.ctx.server.url}/dashboard/requests/${created}/`);
   const history = await page.locator('ol.history').textContent();
   expect(history).toContain('In review');
   expect(history).toContain('We have 1.2 TB ready; a proposal follows.');
@@ -72,26 +60,28 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
   await page.getByText('The request is withdrawn').waitFor();
   expect(await page.locator('dl.facts dd.status').textContent()).toBe('Closed (Withdrawn)');
   expect(await page.getByRole('button', { name: 'Withdraw this request' }).count()).toBe(0);
-  await mailTo(ctx.smtp, 'sourcing@localhost', /withdrawn/i);
+  await mailTo(suite.ctx.smtp, 'sourcing@localhost', /withdrawn/i);
 });
 
 test('a sample whose link went out is mailed a fresh link from the samples page', async () => {
-  const nda = (await sessionCall(ctx, lab.cookie, '/api/v1/nda')).body.data;
+  const nda = (await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/nda')).body.data;
   const signer = { signer_name: 'Fay Follow', signer_title: 'Data lead', authorised: true };
-  const accepted = await sessionCall(ctx, lab.cookie, '/api/v1/nda/acceptances', {
+  const accepted = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/nda/acceptances', {
     method: 'POST',
     body: { version: nda.version, sha256: nda.sha256, ...signer },
   });
   expect(accepted.status, accepted.text).toBe(201);
-  await opsOk(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
-  const asked = await sessionCall(ctx, lab.cookie, `/api/v1/samples/${LISTING}`, { method: 'POST' });
+  await opsOk(suite.ctx.operator, 'nda', 'verify', '--org', suite.lab.orgId);
+  const asked = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/samples/${LISTING}`, {
+    method: 'POST',
+  });
   expect(asked.status, asked.text).toBe(202);
-  await mailTo(ctx.smtp, lab.email, /sample .* is ready/i);
+  await mailTo(suite.ctx.smtp, suite.lab.email, /sample .* is ready/i);
   const links = () =>
-    mailsTo(ctx.smtp, lab.email).filter((m) => /sample .* is ready/i.test(m.mail.subject ?? ''));
+    mailsTo(suite.ctx.smtp, suite.lab.email).filter((m) => /sample .* is ready/i.test(m.mail.subject ?? ''));
   expect(links()).toHaveLength(1);
 
-  await page.goto(`${ctx.server.url}/dashboard/samples/`);
+  await page.goto(`${suite.ctx.server.url}/dashboard/samples/`);
   await page.getByRole('button', { name: /Mail me a fresh link/ }).click();
   await page.getByText('A fresh link is on its way').waitFor();
   await expect.poll(() => links().length, { timeout: 10_000 }).toBe(2);

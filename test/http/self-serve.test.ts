@@ -9,38 +9,29 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { expectError } from '../support/api-client.ts';
 import { httpRequest } from '../support/http.ts';
 import {
   follow,
   invited,
-  mailTo,
   mailsTo,
+  mailTo,
   postJson,
+  type SelfServe,
   selfServeLab,
+  selfServeSuite,
   sessionCall,
   signinLinkIn,
   startSelfServe,
-  type SelfServe,
-  type SelfServeLab,
 } from '../support/self-serve.ts';
 import { ops, opsOk } from '../support/ops.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
-let ctx: SelfServe;
-let lab: SelfServeLab;
-
-beforeAll(async () => {
-  ctx = await startSelfServe();
-  lab = await selfServeLab(ctx, 'Journey Lab');
-});
-afterAll(async () => {
-  await ctx?.stop();
-});
+const suite = selfServeSuite('Journey Lab');
 
 const bearer = async (key: string, path = '/api/v1/requests', init: RequestInit = {}) => {
-  const response = await fetch(ctx.server.url + path, {
+  const response = await fetch(suite.ctx.server.url + path, {
     ...init,
     headers: { Authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) },
   });
@@ -62,38 +53,42 @@ describe('access requests', () => {
       email,
       intended_use: 'Benchmarking ASR models on accented speech.',
     };
-    const first = await postJson(ctx, '/api/v1/access-requests', body);
+    const first = await postJson(suite.ctx, '/api/v1/access-requests', body);
     expect(first.status, first.text).toBe(202);
     expect(first.body).toEqual({ data: { status: 'received' } });
-    const known = await postJson(ctx, '/api/v1/access-requests', { ...body, email: lab.email });
+    const known = await postJson(suite.ctx, '/api/v1/access-requests', { ...body, email: suite.lab.email });
     expect(known.status).toBe(202);
     expect(known.body).toEqual(first.body);
-    await mailTo(ctx.smtp, email, /received your access request/i);
-    await mailTo(ctx.smtp, 'sourcing@localhost', /Access requested by Asker Lab/);
+    await mailTo(suite.ctx.smtp, email, /received your access request/i);
+    await mailTo(suite.ctx.smtp, 'sourcing@localhost', /Access requested by Asker Lab/);
     for (let i = 0; i < 3; i++)
-      expect((await postJson(ctx, '/api/v1/access-requests', body)).status).toBe(202);
-    const stored = (await opsOk(ctx.operator, 'access', 'list')).filter((r: any) => r.email === email);
+      expect((await postJson(suite.ctx, '/api/v1/access-requests', body)).status).toBe(202);
+    const stored = (await opsOk(suite.ctx.operator, 'access', 'list')).filter((r: any) => r.email === email);
     expect(stored).toHaveLength(3);
   });
 
   test('an approval from a shell without SITE_URL mails a link to where the server is', async () => {
     const email = `shell.${Date.now()}@lab.example`;
-    await postJson(ctx, '/api/v1/access-requests', {
+    await postJson(suite.ctx, '/api/v1/access-requests', {
       organisation: 'Shell Lab',
       name: 'Sam Shell',
       email,
       intended_use: 'Evaluating diarisation on call-centre audio.',
     });
-    const { SITE_URL: _, ...shell } = ctx.operator;
+    const { SITE_URL: _, ...shell } = suite.ctx.operator;
     const request = (await opsOk(shell, 'access', 'list')).find((r: any) => r.email === email);
     const approved = await ops(shell, 'access', 'approve', request.id);
     expect(approved.code, approved.stderr).toBe(0);
-    expect(approved.stderr).toContain(`links: ${ctx.siteUrl}/ (the server's SITE_URL)`);
-    const link = new URL(signinLinkIn(await mailTo(ctx.smtp, email, /access .* is ready/i)));
-    expect(link.origin).toBe(ctx.siteUrl); // not http://localhost:4321, SITE_URL's default
-    const elsewhere = await ops({ ...ctx.operator, SITE_URL: 'https://elsewhere.example' }, 'access', 'list');
+    expect(approved.stderr).toContain(`links: ${suite.ctx.siteUrl}/ (the server's SITE_URL)`);
+    const link = new URL(signinLinkIn(await mailTo(suite.ctx.smtp, email, /access .* is ready/i)));
+    expect(link.origin).toBe(suite.ctx.siteUrl); // not http://localhost:4321, SITE_URL's default
+    const elsewhere = await ops(
+      { ...suite.ctx.operator, SITE_URL: 'https://elsewhere.example' },
+      'access',
+      'list',
+    );
     expect(elsewhere.stderr).toContain(
-      `links: https://elsewhere.example/, from SITE_URL here; the server started with ${ctx.siteUrl}/`,
+      `links: https://elsewhere.example/, from SITE_URL here; the server started with ${suite.ctx.siteUrl}/`,
     );
   });
 
@@ -106,7 +101,7 @@ describe('access requests', () => {
     ['an unknown field', { admin: true }, 'admin'],
   ])('%s is 422 naming the field, and nothing is mailed', async (_name, change, field) => {
     const email = `bad.${Date.now()}@lab.example`;
-    const reply = await postJson(ctx, '/api/v1/access-requests', {
+    const reply = await postJson(suite.ctx, '/api/v1/access-requests', {
       organisation: 'Bad Lab',
       name: 'Bad Actor',
       email,
@@ -116,16 +111,18 @@ describe('access requests', () => {
     expectError(reply, 422, 'invalid');
     expect(Object.keys(reply.body.error.fields)).toContain(field);
     await new Promise((resolve) => setTimeout(resolve, 1200)); // a background pass would have sent by now
-    expect(ctx.smtp.received.some((m) => /victim@evil/.test(m.envelopeTo.join()))).toBe(false);
+    expect(suite.ctx.smtp.received.some((m) => /victim@evil/.test(m.envelopeTo.join()))).toBe(false);
     expect(
-      ctx.smtp.received.some((m) => m.envelopeTo.includes(email) || /Bad Lab/.test(m.mail.subject ?? '')),
+      suite.ctx.smtp.received.some(
+        (m) => m.envelopeTo.includes(email) || /Bad Lab/.test(m.mail.subject ?? ''),
+      ),
     ).toBe(false);
   });
 
   test('a form post from /access/ without JavaScript: 303 to the thank-you state; from another site, 403', async () => {
     const email = `form.${Date.now()}@lab.example`;
     const post = (origin: string) =>
-      fetch(`${ctx.server.url}/api/v1/access-requests`, {
+      fetch(`${suite.ctx.server.url}/api/v1/access-requests`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
@@ -140,10 +137,10 @@ describe('access requests', () => {
     const elsewhere = await post('https://evil.example');
     expect(elsewhere.status).toBe(403);
     expect((await elsewhere.json()).error.message).toContain('send JSON');
-    const response = await post(ctx.siteUrl);
+    const response = await post(suite.ctx.siteUrl);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/access/?sent=1');
-    const pending = (await opsOk(ctx.operator, 'access', 'list', '--status', 'pending')) as {
+    const pending = (await opsOk(suite.ctx.operator, 'access', 'list', '--status', 'pending')) as {
       email: string;
     }[];
     expect(pending.filter((request) => request.email === email)).toHaveLength(1); // the refused one stored nothing
@@ -151,15 +148,15 @@ describe('access requests', () => {
 
   test('ops access reject mails the reason; approving it again is refused', async () => {
     const email = `rejected.${Date.now()}@lab.example`;
-    await postJson(ctx, '/api/v1/access-requests', {
+    await postJson(suite.ctx, '/api/v1/access-requests', {
       organisation: 'No Lab',
       name: 'Nat',
       email,
       intended_use: 'Scraping everything we can find for a model.',
     });
-    const request = (await opsOk(ctx.operator, 'access', 'list')).find((r: any) => r.email === email);
+    const request = (await opsOk(suite.ctx.operator, 'access', 'list')).find((r: any) => r.email === email);
     const rejected = await opsOk(
-      ctx.operator,
+      suite.ctx.operator,
       'access',
       'reject',
       request.id,
@@ -167,14 +164,14 @@ describe('access requests', () => {
       'Not a lab we can serve.',
     );
     expect(rejected.status).toBe('rejected');
-    const mail = await mailTo(ctx.smtp, email, /^Your access request/);
+    const mail = await mailTo(suite.ctx.smtp, email, /^Your access request/);
     expect(mail.mail.text).toContain('Not a lab we can serve.');
   });
 });
 
 describe('sign-in and the session cookie', () => {
   test('the callback sets the cookie with the contract attributes and sends to /dashboard/', async () => {
-    const link = await freshLink(lab.email);
+    const link = await freshLink(suite.lab.email);
     const signed = await follow(link);
     expect(signed.status).toBe(303);
     expect(signed.location).toBe('/dashboard/');
@@ -185,7 +182,7 @@ describe('sign-in and the session cookie', () => {
     expect(attributes).toContain('path=/');
     expect(attributes).not.toContain('secure');
     expect(attributes.find((a) => a.startsWith('max-age='))).toBe(`max-age=${14 * 86400}`);
-    const dashboard = await fetch(`${ctx.server.url}/dashboard/`, {
+    const dashboard = await fetch(`${suite.ctx.server.url}/dashboard/`, {
       headers: { Cookie: signed.cookie },
       redirect: 'manual',
     });
@@ -194,7 +191,7 @@ describe('sign-in and the session cookie', () => {
   });
 
   test('a replayed link is refused; an altered or foreign token too; none says whose', async () => {
-    const link = await freshLink(lab.email);
+    const link = await freshLink(suite.lab.email);
     expect((await follow(link)).status).toBe(303);
     const replay = await follow(link);
     expect(replay.location).toBe('/signin/?error=used');
@@ -202,14 +199,16 @@ describe('sign-in and the session cookie', () => {
     const token = new URL(link).searchParams.get('token')!;
     const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
     for (const bad of [altered, 'x'.repeat(43), 'dss_notatokenatall', '', token + 'A']) {
-      const refused = await follow(`${ctx.server.url}/signin/callback?token=${encodeURIComponent(bad)}`);
+      const refused = await follow(
+        `${suite.ctx.server.url}/signin/callback?token=${encodeURIComponent(bad)}`,
+      );
       expect(refused.location, bad).toBe('/signin/?error=invalid');
       expect(refused.setCookie).toBe('');
     }
   });
 
   test('a link followed 20 times at once starts one session, not 20', async () => {
-    const own = await selfServeLab(ctx, 'Race Lab'); // sign-in links are limited per address: a lab of its own
+    const own = await selfServeLab(suite.ctx, 'Race Lab'); // sign-in links are limited per address: a lab of its own
     const link = await freshLink(own.email);
     const results = await Promise.all(Array.from({ length: 20 }, () => follow(link)));
     expect(results.filter((r) => r.location === '/dashboard/')).toHaveLength(1);
@@ -217,22 +216,22 @@ describe('sign-in and the session cookie', () => {
   });
 
   test('a sign-in link is asked for with the same 202 whether or not the address has an account', async () => {
-    const known = await postJson(ctx, '/api/v1/session/link', { email: lab.email });
-    const unknown = await postJson(ctx, '/api/v1/session/link', {
+    const known = await postJson(suite.ctx, '/api/v1/session/link', { email: suite.lab.email });
+    const unknown = await postJson(suite.ctx, '/api/v1/session/link', {
       email: `nobody.${Date.now()}@lab.example`,
     });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
     expectError(
-      await postJson(ctx, '/api/v1/session/link', { email: 'a@b.example\r\nBcc: x@y.example' }),
+      await postJson(suite.ctx, '/api/v1/session/link', { email: 'a@b.example\r\nBcc: x@y.example' }),
       422,
       'invalid',
     );
   });
 
   test('a redirect after sign-in goes only to a dashboard page of this site', async () => {
-    const own = await selfServeLab(ctx, 'Redirect Lab'); // sign-in links are limited per address: a lab of its own
+    const own = await selfServeLab(suite.ctx, 'Redirect Lab'); // sign-in links are limited per address: a lab of its own
     const link = await freshLink(own.email, '/dashboard/samples/new/?listing_id=x');
     expect((await follow(link)).location).toBe('/dashboard/samples/new/?listing_id=x');
     const evil = (await freshLink(own.email)) + '&next=https://evil.example/';
@@ -240,7 +239,7 @@ describe('sign-in and the session cookie', () => {
   });
 
   test('a dashboard page without a session sends to /signin/ and back', async () => {
-    const response = await fetch(`${ctx.server.url}/dashboard/requests/new/?listing_id=${LISTING}`, {
+    const response = await fetch(`${suite.ctx.server.url}/dashboard/requests/new/?listing_id=${LISTING}`, {
       redirect: 'manual',
     });
     expect(response.status).toBe(303);
@@ -252,29 +251,29 @@ describe('sign-in and the session cookie', () => {
 
 /** A fresh sign-in link for `email`, as the /signin/ page asks for it (through the API). */
 async function freshLink(email: string, next?: string): Promise<string> {
-  const before = mailsTo(ctx.smtp, email).length;
-  const response = await fetch(`${ctx.server.url}/signin/`, {
+  const before = mailsTo(suite.ctx.smtp, email).length;
+  const response = await fetch(`${suite.ctx.server.url}/signin/`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ctx.siteUrl },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: suite.ctx.siteUrl },
     body: new URLSearchParams({ email, ...(next ? { next } : {}) }),
   });
   expect(response.status).toBe(200);
   const until = Date.now() + 15_000;
-  while (mailsTo(ctx.smtp, email).length <= before) {
+  while (mailsTo(suite.ctx.smtp, email).length <= before) {
     if (Date.now() > until) throw new Error(`no sign-in mail to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return signinLinkIn(mailsTo(ctx.smtp, email).at(-1)!);
+  return signinLinkIn(mailsTo(suite.ctx.smtp, email).at(-1)!);
 }
 
 describe('session requests', () => {
   test('GET /api/v1/me with the cookie: organisation, account, role, NDA, rate limit; never cached', async () => {
-    const me = await sessionCall(ctx, lab.cookie, '/api/v1/me');
+    const me = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/me');
     expect(me.status, me.text).toBe(200);
     expect(me.body.data).toMatchObject({
-      organisation: { id: lab.orgId, name: 'Journey Lab' },
-      account: { id: lab.accountId, email: lab.email, role: 'admin' },
+      organisation: { id: suite.lab.orgId, name: 'Journey Lab' },
+      account: { id: suite.lab.accountId, email: suite.lab.email, role: 'admin' },
       role: 'admin',
       nda: { state: 'none', version: null, accepted_at: null, accepted_by: null, verified_at: null },
       rate_limit: {
@@ -296,35 +295,35 @@ describe('session requests', () => {
   ])(
     'an unsafe request with the cookie and %s is 403 forbidden, and nothing changes',
     async (_name, origin) => {
-      const before = (await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.count;
-      const reply = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+      const before = (await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys')).body.count;
+      const reply = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys', {
         method: 'POST',
         body: { name: 'csrf' },
         origin,
       });
       expectError(reply, 403, 'forbidden');
-      expect((await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.count).toBe(before);
+      expect((await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys')).body.count).toBe(before);
     },
   );
 
   test('a Referer of the site stands in for a missing Origin', async () => {
-    const reply = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+    const reply = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys', {
       method: 'POST',
       body: { name: 'by referer' },
       origin: null,
-      headers: { Referer: `${ctx.siteUrl}/dashboard/keys/` },
+      headers: { Referer: `${suite.ctx.siteUrl}/dashboard/keys/` },
     });
     expect(reply.status, reply.text).toBe(201);
   });
 
   test('a dashboard form without its CSRF token is refused 403; with it, it works', async () => {
     const post = (fields: Record<string, string>) =>
-      fetch(`${ctx.server.url}/dashboard/keys/`, {
+      fetch(`${suite.ctx.server.url}/dashboard/keys/`, {
         method: 'POST',
         redirect: 'manual',
         headers: {
-          Cookie: lab.cookie,
-          Origin: ctx.siteUrl,
+          Cookie: suite.lab.cookie,
+          Origin: suite.ctx.siteUrl,
           'Content-Type': 'application/x-www-form-urlencoded',
         },
         body: new URLSearchParams(fields),
@@ -335,35 +334,35 @@ describe('session requests', () => {
     const forged = await post({ action: 'create', name: 'forged', csrf: 'A'.repeat(32) });
     expect(forged.status).toBe(403);
     const page = await (
-      await fetch(`${ctx.server.url}/dashboard/keys/`, { headers: { Cookie: lab.cookie } })
+      await fetch(`${suite.ctx.server.url}/dashboard/keys/`, { headers: { Cookie: suite.lab.cookie } })
     ).text();
     const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
     const ok = await post({ action: 'create', name: 'with token', csrf });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toMatch(/dss_[0-9A-Za-z]{38}/);
-    const logoutWithout = await fetch(`${ctx.server.url}/api/v1/session/logout`, {
+    const logoutWithout = await fetch(`${suite.ctx.server.url}/api/v1/session/logout`, {
       method: 'POST',
       headers: {
-        Cookie: lab.cookie,
-        Origin: ctx.siteUrl,
+        Cookie: suite.lab.cookie,
+        Origin: suite.ctx.siteUrl,
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: '',
     });
     expect(logoutWithout.status).toBe(403);
-    expect((await sessionCall(ctx, lab.cookie, '/api/v1/me')).status).toBe(200);
+    expect((await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/me')).status).toBe(200);
   });
 
   test('a form with errors answers 422 with each error beside its field and what was typed kept', async () => {
     const page = await (
-      await fetch(`${ctx.server.url}/dashboard/keys/`, { headers: { Cookie: lab.cookie } })
+      await fetch(`${suite.ctx.server.url}/dashboard/keys/`, { headers: { Cookie: suite.lab.cookie } })
     ).text();
     const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
-    const response = await fetch(`${ctx.server.url}/dashboard/keys/`, {
+    const response = await fetch(`${suite.ctx.server.url}/dashboard/keys/`, {
       method: 'POST',
       headers: {
-        Cookie: lab.cookie,
-        Origin: ctx.siteUrl,
+        Cookie: suite.lab.cookie,
+        Origin: suite.ctx.siteUrl,
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: new URLSearchParams({ action: 'create', name: 'kept name', expires_in_days: '999', csrf }),
@@ -380,15 +379,15 @@ describe('session requests', () => {
 
 /** A dashboard page's CSRF token, as its forms carry it. */
 async function csrfOf(path: string, cookie: string): Promise<string> {
-  const page = await (await fetch(ctx.server.url + path, { headers: { Cookie: cookie } })).text();
+  const page = await (await fetch(suite.ctx.server.url + path, { headers: { Cookie: cookie } })).text();
   return /name="csrf" value="([^"]+)"/.exec(page)![1]!;
 }
 
 /** Posts a form to a page as a browser would (the site's Origin, the cookie when given), over node:http. */
 const postForm = (path: string, body: string, headers: Record<string, string> = {}) =>
-  httpRequest(ctx.server.url + path, {
+  httpRequest(suite.ctx.server.url + path, {
     method: 'POST',
-    headers: { Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    headers: { Origin: suite.ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body,
   });
 
@@ -411,10 +410,10 @@ describe('form posts to pages, held to MAX_BODY_BYTES as the API is', () => {
   ])(
     '%s with a %s body over the limit: 413 and a short page that echoes none of it',
     async (path, how, signed) => {
-      const csrf = signed ? await csrfOf(path, lab.cookie) : undefined;
+      const csrf = signed ? await csrfOf(path, suite.lab.cookie) : undefined;
       // Sent with its length declared, or streamed without one (read up to the limit, then refused).
       const response = await postForm(path, fields(csrf), {
-        ...(signed ? { Cookie: lab.cookie } : {}),
+        ...(signed ? { Cookie: suite.lab.cookie } : {}),
         ...(how === 'streamed' ? { 'Transfer-Encoding': 'chunked' } : {}),
       });
       const html = response.body;
@@ -447,15 +446,15 @@ describe('number and choice fields say what to enter, on the API and the forms a
     new RegExp(`id="field-${field}-error">([^<]*)<`).exec(html)?.[1]?.replaceAll('&#39;', "'");
 
   test.each([['0'], ['abc'], ['366'], ['1.5']])('expires_in_days=%s', async (value) => {
-    const csrf = await csrfOf('/dashboard/keys/', lab.cookie);
+    const csrf = await csrfOf('/dashboard/keys/', suite.lab.cookie);
     const page = await postForm(
       '/dashboard/keys/',
       new URLSearchParams({ action: 'create', name: 'bad expiry', expires_in_days: value, csrf }).toString(),
-      { Cookie: lab.cookie },
+      { Cookie: suite.lab.cookie },
     );
     expect(page.status).toBe(422);
     expect(formError(page.body, 'expires_in_days')).toBe(DAYS);
-    const api = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+    const api = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys', {
       method: 'POST',
       body: { name: 'bad expiry', expires_in_days: Number(value) },
     });
@@ -464,29 +463,34 @@ describe('number and choice fields say what to enter, on the API and the forms a
   });
 
   test('grace_hours out of range, and an invitation without a role', async () => {
-    const key = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+    const key = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys', {
       method: 'POST',
       body: { name: 'grace' },
     });
-    const rotated = await sessionCall(ctx, lab.cookie, `/api/v1/keys/${key.body.data.id}/rotate`, {
-      method: 'POST',
-      body: { grace_hours: 25 },
-    });
+    const rotated = await sessionCall(
+      suite.ctx,
+      suite.lab.cookie,
+      `/api/v1/keys/${key.body.data.id}/rotate`,
+      {
+        method: 'POST',
+        body: { grace_hours: 25 },
+      },
+    );
     expectError(rotated, 422, 'invalid');
     expect(rotated.body.error.fields.grace_hours).toEqual([
       'give a whole number of hours from 0 to 24 (0 refuses the old key at once)',
     ]);
-    const invitation = await sessionCall(ctx, lab.cookie, '/api/v1/team/invitations', {
+    const invitation = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/team/invitations', {
       method: 'POST',
       body: { email: 'norole@lab.example' },
     });
     expectError(invitation, 422, 'invalid');
     expect(invitation.body.error.fields).toEqual({ role: [ROLE] });
-    const csrf = await csrfOf('/dashboard/team/', lab.cookie);
+    const csrf = await csrfOf('/dashboard/team/', suite.lab.cookie);
     const page = await postForm(
       '/dashboard/team/',
       new URLSearchParams({ action: 'invite', email: 'norole@lab.example', csrf }).toString(),
-      { Cookie: lab.cookie },
+      { Cookie: suite.lab.cookie },
     );
     expect(page.status).toBe(422);
     expect(page.body).toContain(ROLE);
@@ -496,7 +500,7 @@ describe('number and choice fields say what to enter, on the API and the forms a
 
 describe('the site header knows who is signed in where a page is rendered per request', () => {
   const headerOf = async (path: string, cookie?: string) => {
-    const response = await fetch(ctx.server.url + path, { headers: cookie ? { Cookie: cookie } : {} });
+    const response = await fetch(suite.ctx.server.url + path, { headers: cookie ? { Cookie: cookie } : {} });
     expect(response.status, path).toBe(200);
     return /<header class="site-header">([\s\S]*?)<\/header>/.exec(await response.text())![1]!;
   };
@@ -504,7 +508,7 @@ describe('the site header knows who is signed in where a page is rendered per re
   test.each([['/dashboard/'], ['/dashboard/keys/'], ['/access/'], ['/signin/']])(
     '%s signed in: the way to the dashboard, no "Sign in"',
     async (path) => {
-      const header = await headerOf(path, lab.cookie);
+      const header = await headerOf(path, suite.lab.cookie);
       expect(header).toMatch(/<a class="account-link" href="\/dashboard\/"[^>]*>Dashboard<\/a>/);
       expect(header).not.toContain('Sign in');
     },
@@ -525,9 +529,9 @@ describe('the NDA', () => {
     expect(reply.body.data).toEqual({
       version: expect.any(String),
       sha256,
-      url: `${ctx.siteUrl}/legal/nda/`,
+      url: `${suite.ctx.siteUrl}/legal/nda/`,
     });
-    const page = await (await fetch(`${ctx.server.url}/legal/nda/`)).text();
+    const page = await (await fetch(`${suite.ctx.server.url}/legal/nda/`)).text();
     expect(page).toContain(sha256);
     expect(page).toContain(reply.body.data.version);
     expect(page).toMatch(/template for counsel review/i);
@@ -538,7 +542,7 @@ describe('the NDA', () => {
     const signer = { signer_name: 'Ada Admin', signer_title: 'Head of Data', authorised: true };
     const path = '/api/v1/nda/acceptances';
     expectError(
-      await sessionCall(ctx, lab.cookie, path, {
+      await sessionCall(suite.ctx, suite.lab.cookie, path, {
         method: 'POST',
         body: { version: '1999-01-01', sha256, ...signer },
       }),
@@ -546,20 +550,20 @@ describe('the NDA', () => {
       'nda_outdated',
     );
     expectError(
-      await sessionCall(ctx, lab.cookie, path, {
+      await sessionCall(suite.ctx, suite.lab.cookie, path, {
         method: 'POST',
         body: { version, sha256: '0'.repeat(64), ...signer },
       }),
       409,
       'nda_outdated',
     );
-    const untick = await sessionCall(ctx, lab.cookie, path, {
+    const untick = await sessionCall(suite.ctx, suite.lab.cookie, path, {
       method: 'POST',
       body: { version, sha256, ...signer, authorised: false },
     });
     expectError(untick, 422, 'invalid');
     expect(untick.body.error.fields).toHaveProperty('authorised');
-    const accepted = await sessionCall(ctx, lab.cookie, path, {
+    const accepted = await sessionCall(suite.ctx, suite.lab.cookie, path, {
       method: 'POST',
       body: { version, sha256, ...signer },
       headers: { 'User-Agent': 'journey-test' },
@@ -570,19 +574,19 @@ describe('the NDA', () => {
       version,
       accepted_by: 'Ada Admin, Head of Data',
     });
-    const me = await sessionCall(ctx, lab.cookie, '/api/v1/me');
+    const me = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/me');
     expect(me.body.data.nda).toMatchObject({
       state: 'accepted',
       version,
       accepted_by: 'Ada Admin, Head of Data',
     });
-    const mail = await mailTo(ctx.smtp, 'sourcing@localhost', /NDA accepted by Journey Lab/);
+    const mail = await mailTo(suite.ctx.smtp, 'sourcing@localhost', /NDA accepted by Journey Lab/);
     expect(mail.mail.text).toContain('journey-test');
     expect(mail.mail.text).toContain(sha256);
-    const verified = await opsOk(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
+    const verified = await opsOk(suite.ctx.operator, 'nda', 'verify', '--org', suite.lab.orgId);
     expect(verified.nda.state).toBe('verified');
     // Sent again (a refreshed page): nothing changes, the verification stands.
-    const again = await sessionCall(ctx, lab.cookie, path, {
+    const again = await sessionCall(suite.ctx, suite.lab.cookie, path, {
       method: 'POST',
       body: { version, sha256, ...signer },
     });
@@ -592,18 +596,20 @@ describe('the NDA', () => {
       state: 'verified',
       accepted_at: accepted.body.data.nda.accepted_at,
     });
-    expect((await sessionCall(ctx, lab.cookie, '/api/v1/me')).body.data.nda.state).toBe('verified');
+    expect((await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/me')).body.data.nda.state).toBe(
+      'verified',
+    );
   });
 });
 
 async function postJsonGet(path: string) {
-  const response = await fetch(ctx.server.url + path);
+  const response = await fetch(suite.ctx.server.url + path);
   return { status: response.status, body: await response.json() };
 }
 
 describe('keys from the dashboard', () => {
   test('create (shown once), list (never the key), use, rotate with grace, rotate without, revoke', async () => {
-    const created = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+    const created = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys', {
       method: 'POST',
       body: { name: 'eval pipeline', expires_in_days: 30 },
     });
@@ -611,12 +617,12 @@ describe('keys from the dashboard', () => {
     const first = created.body.data;
     expect(first.key).toMatch(/^dss_[0-9A-Za-z]{38}$/);
     expect(first).toMatchObject({ name: 'eval pipeline', state: 'active', expires_at: expect.any(String) });
-    const listed = await sessionCall(ctx, lab.cookie, '/api/v1/keys');
+    const listed = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys');
     expect(listed.text).not.toContain(first.key.slice(8));
     expect(listed.body.data.find((k: any) => k.id === first.id)).not.toHaveProperty('key');
     expect((await bearer(first.key)).status).toBe(200);
 
-    const graced = await sessionCall(ctx, lab.cookie, `/api/v1/keys/${first.id}/rotate`, {
+    const graced = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/keys/${first.id}/rotate`, {
       method: 'POST',
       body: { grace_hours: 1 },
     });
@@ -628,18 +634,21 @@ describe('keys from the dashboard', () => {
     expect((await bearer(graced.body.data.key)).status).toBe(200);
 
     const second = graced.body.data;
-    const now = await sessionCall(ctx, lab.cookie, `/api/v1/keys/${second.id}/rotate`, { method: 'POST' });
+    const now = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/keys/${second.id}/rotate`, {
+      method: 'POST',
+    });
     expect(now.status, now.text).toBe(201);
     expectError(await bearer(second.key), 401, 'unauthorized');
 
     expect(
-      (await sessionCall(ctx, lab.cookie, `/api/v1/keys/${first.id}`, { method: 'DELETE' })).status,
+      (await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/keys/${first.id}`, { method: 'DELETE' }))
+        .status,
     ).toBe(204);
     const revoked = await bearer(first.key);
     expectError(revoked, 401, 'unauthorized');
     expect(revoked.body.error.message).toMatch(/revoked/);
     expectError(
-      await sessionCall(ctx, lab.cookie, `/api/v1/keys/${second.id}/rotate`, {
+      await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/keys/${second.id}/rotate`, {
         method: 'POST',
         body: { grace_hours: 25 },
       }),
@@ -650,10 +659,15 @@ describe('keys from the dashboard', () => {
 
   test('two rotations of one key at once give one successor; the other is 409', async () => {
     const key = (
-      await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'twice' } })
+      await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys', {
+        method: 'POST',
+        body: { name: 'twice' },
+      })
     ).body.data;
     const both = await Promise.all(
-      [1, 2].map(() => sessionCall(ctx, lab.cookie, `/api/v1/keys/${key.id}/rotate`, { method: 'POST' })),
+      [1, 2].map(() =>
+        sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/keys/${key.id}/rotate`, { method: 'POST' }),
+      ),
     );
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     expectError(
@@ -661,15 +675,16 @@ describe('keys from the dashboard', () => {
       409,
       'conflict',
     );
-    const successors = (await sessionCall(ctx, lab.cookie, '/api/v1/keys')).body.data.filter(
+    const successors = (await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys')).body.data.filter(
       (k: any) => k.name === 'twice' && k.id !== key.id,
     );
     expect(successors).toHaveLength(1);
   });
 
   test('a key never manages keys or the team: 403 forbidden', async () => {
-    const key = (await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'ci' } }))
-      .body.data;
+    const key = (
+      await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'ci' } })
+    ).body.data;
     expectError(await bearer(key.key, '/api/v1/keys'), 403, 'forbidden');
     expectError(
       await bearer(key.key, '/api/v1/keys', {
@@ -688,33 +703,33 @@ describe('keys from the dashboard', () => {
   });
 
   test("another organisation's key and account ids are 404", async () => {
-    const other = await selfServeLab(ctx, 'Other Lab');
+    const other = await selfServeLab(suite.ctx, 'Other Lab');
     const theirs = (
-      await sessionCall(ctx, other.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'theirs' } })
+      await sessionCall(suite.ctx, other.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'theirs' } })
     ).body.data;
     expectError(
-      await sessionCall(ctx, lab.cookie, `/api/v1/keys/${theirs.id}/rotate`, { method: 'POST' }),
+      await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/keys/${theirs.id}/rotate`, { method: 'POST' }),
       404,
       'not_found',
     );
     expectError(
-      await sessionCall(ctx, lab.cookie, `/api/v1/keys/${theirs.id}`, { method: 'DELETE' }),
+      await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/keys/${theirs.id}`, { method: 'DELETE' }),
       404,
       'not_found',
     );
     expectError(
-      await sessionCall(ctx, lab.cookie, `/api/v1/team/${other.accountId}`, { method: 'DELETE' }),
+      await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/team/${other.accountId}`, { method: 'DELETE' }),
       404,
       'not_found',
     );
     expect((await bearer(theirs.key)).status).toBe(200);
-    expect((await sessionCall(ctx, other.cookie, '/api/v1/me')).status).toBe(200);
+    expect((await sessionCall(suite.ctx, other.cookie, '/api/v1/me')).status).toBe(200);
   });
 });
 
 describe('the NDA page for a member', () => {
   test('a member who sends the form (from a page kept open since they were an admin) is told why: 403', async () => {
-    const member = await invited(ctx, lab, 'member');
+    const member = await invited(suite.ctx, suite.lab, 'member');
     const { version, sha256 } = (await postJsonGet('/api/v1/nda')).body.data;
     const csrf = await csrfOf('/dashboard/nda/', member.cookie);
     const page = await postForm(
@@ -738,42 +753,46 @@ describe('the NDA page for a member', () => {
 
 describe('the team', () => {
   test('a member reads but cannot do what admins do (403); removal ends their sessions at once', async () => {
-    const member = await invited(ctx, lab, 'member');
-    const me = await sessionCall(ctx, member.cookie, '/api/v1/me');
-    expect(me.body.data).toMatchObject({ role: 'member', organisation: { id: lab.orgId } });
-    expect((await sessionCall(ctx, member.cookie, '/api/v1/keys')).status).toBe(200);
+    const member = await invited(suite.ctx, suite.lab, 'member');
+    const me = await sessionCall(suite.ctx, member.cookie, '/api/v1/me');
+    expect(me.body.data).toMatchObject({ role: 'member', organisation: { id: suite.lab.orgId } });
+    expect((await sessionCall(suite.ctx, member.cookie, '/api/v1/keys')).status).toBe(200);
     expect(
-      (await sessionCall(ctx, member.cookie, '/api/v1/team')).body.data.map((m: any) => m.email),
+      (await sessionCall(suite.ctx, member.cookie, '/api/v1/team')).body.data.map((m: any) => m.email),
     ).toContain(member.email);
     const { version, sha256 } = (await postJsonGet('/api/v1/nda')).body.data;
     for (const [method, path, body] of [
       ['POST', '/api/v1/keys', { name: 'member key' }],
       ['POST', '/api/v1/team/invitations', { email: 'friend@lab.example', role: 'admin' }],
-      ['DELETE', `/api/v1/team/${lab.accountId}`, undefined],
+      ['DELETE', `/api/v1/team/${suite.lab.accountId}`, undefined],
       [
         'POST',
         '/api/v1/nda/acceptances',
         { version, sha256, signer_name: 'M', signer_title: 'M', authorised: true },
       ],
     ] as const) {
-      expectError(await sessionCall(ctx, member.cookie, path, { method, body }), 403, 'forbidden');
+      expectError(await sessionCall(suite.ctx, member.cookie, path, { method, body }), 403, 'forbidden');
     }
     expect(
-      (await sessionCall(ctx, lab.cookie, `/api/v1/team/${member.accountId}`, { method: 'DELETE' })).status,
+      (
+        await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/team/${member.accountId}`, {
+          method: 'DELETE',
+        })
+      ).status,
     ).toBe(204);
-    expectError(await sessionCall(ctx, member.cookie, '/api/v1/me'), 401, 'unauthorized');
+    expectError(await sessionCall(suite.ctx, member.cookie, '/api/v1/me'), 401, 'unauthorized');
     // A removed account asks for a sign-in link: the same 202, and no mail comes.
-    expect((await postJson(ctx, '/api/v1/session/link', { email: member.email })).status).toBe(202);
+    expect((await postJson(suite.ctx, '/api/v1/session/link', { email: member.email })).status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(mailsTo(ctx.smtp, member.email)).toHaveLength(1); // the invitation only
+    expect(mailsTo(suite.ctx.smtp, member.email)).toHaveLength(1); // the invitation only
   });
 
   test('two admins removing each other at once: one goes, the last admin stays (409)', async () => {
-    const team = await selfServeLab(ctx, 'Standoff Lab');
-    const second = await invited(ctx, team, 'admin');
+    const team = await selfServeLab(suite.ctx, 'Standoff Lab');
+    const second = await invited(suite.ctx, team, 'admin');
     const [a, b] = await Promise.all([
-      sessionCall(ctx, team.cookie, `/api/v1/team/${second.accountId}`, { method: 'DELETE' }),
-      sessionCall(ctx, second.cookie, `/api/v1/team/${team.accountId}`, { method: 'DELETE' }),
+      sessionCall(suite.ctx, team.cookie, `/api/v1/team/${second.accountId}`, { method: 'DELETE' }),
+      sessionCall(suite.ctx, second.cookie, `/api/v1/team/${team.accountId}`, { method: 'DELETE' }),
     ]);
     const statuses = [a.status, b.status].sort();
     // Either one removal wins and the other finds the last admin (409), or the winner's removal ended the other's
@@ -782,7 +801,7 @@ describe('the team', () => {
       [204, 409],
       [204, 401],
     ]).toContainEqual(statuses);
-    const admins = (await opsOk(ctx.operator, 'account', 'list', '--org', team.orgId)).filter(
+    const admins = (await opsOk(suite.ctx.operator, 'account', 'list', '--org', team.orgId)).filter(
       (x: any) => x.role === 'admin' && !x.removed_at,
     );
     expect(admins).toHaveLength(1);
@@ -790,31 +809,39 @@ describe('the team', () => {
 
   test('the last admin cannot be removed (409); a second admin can be', async () => {
     expectError(
-      await sessionCall(ctx, lab.cookie, `/api/v1/team/${lab.accountId}`, { method: 'DELETE' }),
+      await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/team/${suite.lab.accountId}`, {
+        method: 'DELETE',
+      }),
       409,
       'conflict',
     );
-    const second = await invited(ctx, lab, 'admin');
-    expect((await sessionCall(ctx, second.cookie, '/api/v1/me')).body.data.role).toBe('admin');
+    const second = await invited(suite.ctx, suite.lab, 'admin');
+    expect((await sessionCall(suite.ctx, second.cookie, '/api/v1/me')).body.data.role).toBe('admin');
     expect(
-      (await sessionCall(ctx, lab.cookie, `/api/v1/team/${second.accountId}`, { method: 'DELETE' })).status,
+      (
+        await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/team/${second.accountId}`, {
+          method: 'DELETE',
+        })
+      ).status,
     ).toBe(204);
-    const accounts = await opsOk(ctx.operator, 'account', 'list', '--org', lab.orgId);
+    const accounts = await opsOk(suite.ctx.operator, 'account', 'list', '--org', suite.lab.orgId);
     expect(accounts.find((a: any) => a.id === second.accountId).removed_at).toEqual(expect.any(String));
-    expect(accounts.find((a: any) => a.id === lab.accountId).role).toBe('admin');
+    expect(accounts.find((a: any) => a.id === suite.lab.accountId).role).toBe('admin');
   });
 });
 
 describe('a sample, asked with the session, mailed and downloaded', () => {
   test('after the verified NDA: 202, the link arrives, the file downloads', async () => {
-    const asked = await sessionCall(ctx, lab.cookie, `/api/v1/samples/${LISTING}`, { method: 'POST' });
+    const asked = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/samples/${LISTING}`, {
+      method: 'POST',
+    });
     expect(asked.status, asked.text).toBe(202);
-    const mail = await mailTo(ctx.smtp, lab.email, /sample .* is ready/i);
+    const mail = await mailTo(suite.ctx.smtp, suite.lab.email, /sample .* is ready/i);
     const link = /(http\S+\/api\/v1\/samples\/\S+)/.exec(mail.mail.text!)![1]!;
     const download = await fetch(link);
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    const samples = await sessionCall(ctx, lab.cookie, '/api/v1/sample-requests');
+    const samples = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/sample-requests');
     expect(samples.body.data[0]).toMatchObject({ listing_id: LISTING, status: 'link_sent' });
   });
 });
@@ -837,13 +864,13 @@ describe('the rendered pages', () => {
       '/dashboard/audit/',
     ];
     for (const [i, path] of pages.entries()) {
-      const response = await fetch(ctx.server.url + path, { headers: { Cookie: lab.cookie } });
+      const response = await fetch(suite.ctx.server.url + path, { headers: { Cookie: suite.lab.cookie } });
       expect(response.status, path).toBe(200);
       await writeFile(join(dir, `page-${i}.html`), await response.text());
     }
-    const invalid = await fetch(`${ctx.server.url}/access/`, {
+    const invalid = await fetch(`${suite.ctx.server.url}/access/`, {
       method: 'POST',
-      headers: { Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { Origin: suite.ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ organisation: 'X', name: '', email: 'nope', intended_use: 'short' }),
     });
     expect(invalid.status).toBe(422);
@@ -912,35 +939,35 @@ async function selfServeLabAt(at: SelfServe) {
 
 describe('signing out', () => {
   test('logout ends this session; ?all=true ends every session of the account', async () => {
-    const own = await selfServeLab(ctx, 'Sign-out Lab'); // sign-in links are limited per address: a lab of its own
+    const own = await selfServeLab(suite.ctx, 'Sign-out Lab'); // sign-in links are limited per address: a lab of its own
     const a = await follow(await freshLink(own.email));
     const b = await follow(await freshLink(own.email));
-    const out = await sessionCall(ctx, a.cookie, '/api/v1/session/logout', { method: 'POST' });
+    const out = await sessionCall(suite.ctx, a.cookie, '/api/v1/session/logout', { method: 'POST' });
     expect(out.status).toBe(204);
     expect(out.headers.getSetCookie()[0]).toMatch(/^dss_session=; .*Max-Age=0/);
-    expectError(await sessionCall(ctx, a.cookie, '/api/v1/me'), 401, 'unauthorized');
-    expect((await sessionCall(ctx, b.cookie, '/api/v1/me')).status).toBe(200);
+    expectError(await sessionCall(suite.ctx, a.cookie, '/api/v1/me'), 401, 'unauthorized');
+    expect((await sessionCall(suite.ctx, b.cookie, '/api/v1/me')).status).toBe(200);
     expect(
-      (await sessionCall(ctx, b.cookie, '/api/v1/session/logout?all=true', { method: 'POST' })).status,
+      (await sessionCall(suite.ctx, b.cookie, '/api/v1/session/logout?all=true', { method: 'POST' })).status,
     ).toBe(204);
     for (const cookie of [b.cookie, own.cookie])
-      expectError(await sessionCall(ctx, cookie, '/api/v1/me'), 401, 'unauthorized');
+      expectError(await sessionCall(suite.ctx, cookie, '/api/v1/me'), 401, 'unauthorized');
   });
 });
 
 describe('the team page', () => {
   test("an admin changes a member's role by inviting them with the new one: no mail, the page says so", async () => {
-    const member = await invited(ctx, lab, 'member');
-    const mailsBefore = mailsTo(ctx.smtp, member.email).length;
-    const csrf = await csrfOf('/dashboard/team/', lab.cookie);
+    const member = await invited(suite.ctx, suite.lab, 'member');
+    const mailsBefore = mailsTo(suite.ctx.smtp, member.email).length;
+    const csrf = await csrfOf('/dashboard/team/', suite.lab.cookie);
     const promote = new URLSearchParams({ action: 'invite', email: member.email, role: 'admin', csrf });
-    const page = await postForm('/dashboard/team/', promote.toString(), { Cookie: lab.cookie });
+    const page = await postForm('/dashboard/team/', promote.toString(), { Cookie: suite.lab.cookie });
     expect(page.status).toBe(200);
     expect(page.body).toContain(`${member.email} is now an admin.`);
-    const team = await sessionCall(ctx, lab.cookie, '/api/v1/team');
+    const team = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/team');
     expect(team.body.data.find((m: { id: string }) => m.id === member.accountId)).toMatchObject({
       role: 'admin',
     });
-    expect(mailsTo(ctx.smtp, member.email)).toHaveLength(mailsBefore);
+    expect(mailsTo(suite.ctx.smtp, member.email)).toHaveLength(mailsBefore);
   });
 });

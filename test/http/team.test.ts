@@ -2,67 +2,52 @@
 // invitation to a current member changes their role (never the last admin's) instead of mailing a link that does
 // nothing; an address whose account is another organisation's is refused; and invitations share the sign-in
 // links' per-address limit (contract §8: "Sign-in links are limited per IP and per email").
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { expectError } from '../support/api-client.ts';
-import {
-  invited,
-  mailsTo,
-  selfServeLab,
-  sessionCall,
-  startSelfServe,
-  type SelfServe,
-  type SelfServeLab,
-} from '../support/self-serve.ts';
+import { invited, mailsTo, selfServeLab, selfServeSuite, sessionCall } from '../support/self-serve.ts';
 
-let ctx: SelfServe;
-let lab: SelfServeLab;
-
-beforeAll(async () => {
-  ctx = await startSelfServe();
-  lab = await selfServeLab(ctx, 'Team Lab');
-});
-afterAll(async () => {
-  await ctx?.stop();
-});
+const suite = selfServeSuite('Team Lab');
 
 const invite = (cookie: string, email: string, role: 'admin' | 'member') =>
-  sessionCall(ctx, cookie, '/api/v1/team/invitations', { method: 'POST', body: { email, role } });
+  sessionCall(suite.ctx, cookie, '/api/v1/team/invitations', { method: 'POST', body: { email, role } });
 
 const roleIn = async (email: string) =>
-  (await sessionCall(ctx, lab.cookie, '/api/v1/team')).body.data.find((m: any) => m.email === email)?.role;
+  (await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/team')).body.data.find(
+    (m: any) => m.email === email,
+  )?.role;
 
 /** Mail goes out from a background pass: long enough for one that should not come to have come. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 describe('inviting a current member', () => {
   test('with another role changes it: 200 with the member, no mail; back again the same way', async () => {
-    const member = await invited(ctx, lab, 'member');
-    const promoted = await invite(lab.cookie, member.email, 'admin');
+    const member = await invited(suite.ctx, suite.lab, 'member');
+    const promoted = await invite(suite.lab.cookie, member.email, 'admin');
     expect(promoted.status, promoted.text).toBe(200);
     expect(promoted.body.data).toMatchObject({ id: member.accountId, email: member.email, role: 'admin' });
     expect(await roleIn(member.email)).toBe('admin');
     // The change holds for the member's own session at once: they may now do an admin's task.
-    expect((await sessionCall(ctx, member.cookie, '/api/v1/me')).body.data.role).toBe('admin');
+    expect((await sessionCall(suite.ctx, member.cookie, '/api/v1/me')).body.data.role).toBe('admin');
     const demoted = await invite(member.cookie, member.email, 'member');
     expect(demoted.status, demoted.text).toBe(200);
     expect(demoted.body.data.role).toBe('member');
     await settle();
-    expect(mailsTo(ctx.smtp, member.email)).toHaveLength(1); // the first invitation only
+    expect(mailsTo(suite.ctx.smtp, member.email)).toHaveLength(1); // the first invitation only
   });
 
   test('with the same role is 409 conflict, and nothing is mailed', async () => {
-    const member = await invited(ctx, lab, 'member');
-    const again = await invite(lab.cookie, member.email, 'member');
+    const member = await invited(suite.ctx, suite.lab, 'member');
+    const again = await invite(suite.lab.cookie, member.email, 'member');
     expectError(again, 409, 'conflict');
     expect(again.body.error.message).toMatch(/already in your team/i);
     await settle();
-    expect(mailsTo(ctx.smtp, member.email)).toHaveLength(1);
+    expect(mailsTo(suite.ctx.smtp, member.email)).toHaveLength(1);
   });
 
   test('the last admin is never demoted (409); with a second admin they may be', async () => {
-    const team = await selfServeLab(ctx, 'Last Admin Lab');
+    const team = await selfServeLab(suite.ctx, 'Last Admin Lab');
     expectError(await invite(team.cookie, team.email, 'member'), 409, 'conflict');
-    const second = await invited(ctx, team, 'admin');
+    const second = await invited(suite.ctx, team, 'admin');
     const demoted = await invite(second.cookie, team.email, 'member');
     expect(demoted.status, demoted.text).toBe(200);
     expect(demoted.body.data).toMatchObject({ id: team.accountId, role: 'member' });
@@ -70,7 +55,7 @@ describe('inviting a current member', () => {
   });
 
   test('a member may not change roles (403)', async () => {
-    const member = await invited(ctx, lab, 'member');
+    const member = await invited(suite.ctx, suite.lab, 'member');
     expectError(await invite(member.cookie, member.email, 'admin'), 403, 'forbidden');
     expect(await roleIn(member.email)).toBe('member');
   });
@@ -78,15 +63,17 @@ describe('inviting a current member', () => {
 
 describe('inviting an address whose account is another organisation’s', () => {
   test('is 409 conflict saying what to do, without naming the organisation; nothing is mailed', async () => {
-    const other = await selfServeLab(ctx, 'Elsewhere Secret Lab');
-    const refused = await invite(lab.cookie, other.email, 'member');
+    const other = await selfServeLab(suite.ctx, 'Elsewhere Secret Lab');
+    const refused = await invite(suite.lab.cookie, other.email, 'member');
     expectError(refused, 409, 'conflict');
     expect(refused.body.error.message).toMatch(/another organisation/i);
     expect(refused.body.error.message).toMatch(/another (email|address)/i);
     expect(refused.body.error.message).not.toContain('Elsewhere');
     expect(refused.body.error.message).not.toContain(other.orgId);
     await settle();
-    expect(mailsTo(ctx.smtp, other.email).filter((m) => /invited/i.test(m.mail.subject ?? ''))).toEqual([]);
+    expect(mailsTo(suite.ctx.smtp, other.email).filter((m) => /invited/i.test(m.mail.subject ?? ''))).toEqual(
+      [],
+    );
   });
 });
 
@@ -96,7 +83,7 @@ describe('invitations to one address', () => {
     const statuses: number[] = [];
     let refused;
     for (let i = 0; i < 8; i++) {
-      const reply = await invite(lab.cookie, email, 'member');
+      const reply = await invite(suite.lab.cookie, email, 'member');
       statuses.push(reply.status);
       if (reply.status === 429) refused = reply;
     }
@@ -106,6 +93,6 @@ describe('invitations to one address', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     await settle();
-    expect(mailsTo(ctx.smtp, email)).toHaveLength(5);
+    expect(mailsTo(suite.ctx.smtp, email)).toHaveLength(5);
   });
 });

@@ -4,18 +4,18 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { eventSchema } from '../../api/domain/webhooks/event-schemas.ts';
 import type { WebhookEventType } from '../../api/store/records.ts';
 import { expectError } from '../support/api-client.ts';
 import { freePort } from '../support/ports.ts';
 import {
   invited,
+  type SelfServeLab,
   selfServeLab,
+  selfServeSuite,
   sessionCall,
   startSelfServe,
-  type SelfServe,
-  type SelfServeLab,
 } from '../support/self-serve.ts';
 import { startServer } from '../support/server.ts';
 import { startSilentMailServer } from '../support/silent-mail-server.ts';
@@ -24,17 +24,9 @@ import { opsOk } from '../support/ops.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
 const FAST_RETRIES = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '0.2' };
-let ctx: SelfServe;
-let lab: SelfServeLab;
 const receivers: WebhookReceiver[] = [];
 
-beforeAll(async () => {
-  ctx = await startSelfServe(FAST_RETRIES);
-  lab = await selfServeLab(ctx, 'Webhook Lab');
-});
-afterAll(async () => {
-  await ctx?.stop();
-});
+const suite = selfServeSuite('Webhook Lab', FAST_RETRIES);
 afterEach(async () => {
   for (const receiver of receivers.splice(0)) await receiver.close();
 });
@@ -47,7 +39,7 @@ async function receiver(options: { failFirst?: number; hang?: boolean } = {}) {
 
 /** An endpoint on `target`, made by `who`; the receiver learns the secret from the one answer that shows it. */
 async function endpointFor(target: WebhookReceiver, who: SelfServeLab, events?: string[]) {
-  const made = await sessionCall(ctx, who.cookie, '/api/v1/webhooks', {
+  const made = await sessionCall(suite.ctx, who.cookie, '/api/v1/webhooks', {
     method: 'POST',
     body: { url: target.url, ...(events ? { events } : {}) },
   });
@@ -66,7 +58,7 @@ const until = (check: () => boolean | Promise<boolean>, what: string) =>
 describe('endpoints', () => {
   test('an admin makes one: 201 with the secret once, Location; lists never show the secret', async () => {
     const target = await receiver();
-    const made = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks', {
+    const made = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/webhooks', {
       method: 'POST',
       body: { url: target.url, events: ['request.created', 'request.created'] },
     });
@@ -74,7 +66,7 @@ describe('endpoints', () => {
     expect(made.headers.get('location')).toBe(`/api/v1/webhooks/${made.body.data.id}`);
     expect(made.body.data).toMatchObject({ url: target.url, events: ['request.created'] });
     expect(made.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    const listed = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks');
+    const listed = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/webhooks');
     expect(listed.status).toBe(200);
     expect(listed.body.data).toContainEqual({
       id: made.body.data.id,
@@ -83,14 +75,14 @@ describe('endpoints', () => {
       created_at: made.body.data.created_at,
     });
     expect(listed.text).not.toContain(made.body.data.secret.slice(6));
-    const operator = await opsOk(ctx.operator, 'webhooks', 'list', '--org', lab.orgId);
+    const operator = await opsOk(suite.ctx.operator, 'webhooks', 'list', '--org', suite.lab.orgId);
     expect(JSON.stringify(operator)).not.toContain(made.body.data.secret.slice(6));
     expect(operator.map((e: { id: string }) => e.id)).toContain(made.body.data.id);
-    const deleted = await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${made.body.data.id}`, {
+    const deleted = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/webhooks/${made.body.data.id}`, {
       method: 'DELETE',
     });
     expect(deleted.status).toBe(204);
-    const after = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks');
+    const after = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/webhooks');
     expect(after.body.data.map((e: { id: string }) => e.id)).not.toContain(made.body.data.id);
   });
 
@@ -118,76 +110,86 @@ describe('endpoints', () => {
     ],
     ['an unknown field', { url: 'http://127.0.0.1:9/in', secret: 'mine' }, 'secret', 'unknown field'],
   ])('%s is 422 naming the field and what to write', async (_name, body, field, hint) => {
-    const reply = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks', { method: 'POST', body });
+    const reply = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/webhooks', {
+      method: 'POST',
+      body,
+    });
     expectError(reply, 422, 'invalid');
     expect(Object.keys(reply.body.error.fields)).toEqual([field]);
     expect(reply.body.error.fields[field].join(' ')).toContain(hint);
   });
 
   test('event types in any case are stored as named', async () => {
-    const reply = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks', {
+    const reply = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/webhooks', {
       method: 'POST',
       body: { url: 'http://127.0.0.1:9/in', events: ['Request.Replied', 'KEY.CREATED'] },
     });
     expect(reply.status, reply.text).toBe(201);
     expect(reply.body.data.events).toEqual(['request.replied', 'key.created']);
-    await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${reply.body.data.id}`, { method: 'DELETE' });
+    await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/webhooks/${reply.body.data.id}`, {
+      method: 'DELETE',
+    });
   });
 
   test('a key cannot manage webhooks, a member can only look, another organisation gets 404', async () => {
     const target = await receiver();
-    const endpoint = await endpointFor(target, lab);
+    const endpoint = await endpointFor(target, suite.lab);
     const key = (
-      await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'hooks' } })
+      await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys', {
+        method: 'POST',
+        body: { name: 'hooks' },
+      })
     ).body.data.key;
-    const withKey = await sessionCall(ctx, '', '/api/v1/webhooks', {
+    const withKey = await sessionCall(suite.ctx, '', '/api/v1/webhooks', {
       headers: { Authorization: `Bearer ${key}` },
     });
     expectError(withKey, 403, 'forbidden');
     expect(withKey.body.error.message).toContain('webhooks are managed from the dashboard');
-    const member = await invited(ctx, lab, 'member');
-    expect((await sessionCall(ctx, member.cookie, '/api/v1/webhooks')).status).toBe(200);
-    expect((await sessionCall(ctx, member.cookie, `/api/v1/webhooks/${endpoint.id}/deliveries`)).status).toBe(
-      200,
-    );
+    const member = await invited(suite.ctx, suite.lab, 'member');
+    expect((await sessionCall(suite.ctx, member.cookie, '/api/v1/webhooks')).status).toBe(200);
+    expect(
+      (await sessionCall(suite.ctx, member.cookie, `/api/v1/webhooks/${endpoint.id}/deliveries`)).status,
+    ).toBe(200);
     for (const [method, path] of [
       ['POST', '/api/v1/webhooks'],
       ['DELETE', `/api/v1/webhooks/${endpoint.id}`],
       ['POST', `/api/v1/webhooks/${endpoint.id}/test`],
     ] as const) {
       const body = method === 'POST' && path === '/api/v1/webhooks' ? { url: target.url } : undefined;
-      expectError(await sessionCall(ctx, member.cookie, path, { method, body }), 403, 'forbidden');
+      expectError(await sessionCall(suite.ctx, member.cookie, path, { method, body }), 403, 'forbidden');
     }
-    const other = await selfServeLab(ctx, 'Other Hooks Lab');
+    const other = await selfServeLab(suite.ctx, 'Other Hooks Lab');
     for (const [method, path] of [
       ['GET', `/api/v1/webhooks/${endpoint.id}/deliveries`],
       ['DELETE', `/api/v1/webhooks/${endpoint.id}`],
       ['POST', `/api/v1/webhooks/${endpoint.id}/test`],
     ] as const) {
-      expectError(await sessionCall(ctx, other.cookie, path, { method }), 404, 'not_found');
+      expectError(await sessionCall(suite.ctx, other.cookie, path, { method }), 404, 'not_found');
     }
-    const foreignOrigin = await sessionCall(ctx, lab.cookie, '/api/v1/webhooks', {
+    const foreignOrigin = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/webhooks', {
       method: 'POST',
       body: { url: target.url },
       origin: 'https://evil.example',
     });
     expectError(foreignOrigin, 403, 'forbidden');
     // Not "use an API key": no key may manage webhooks.
-    expect(foreignOrigin.body.error.message).toContain(`done from the dashboard, ${ctx.siteUrl}/dashboard/`);
+    expect(foreignOrigin.body.error.message).toContain(
+      `done from the dashboard, ${suite.ctx.siteUrl}/dashboard/`,
+    );
   });
 });
 
 describe('events', () => {
   test("a lab's life arrives as signed events that standardwebhooks verifies", async () => {
     const target = await receiver();
-    await endpointFor(target, lab);
-    const made = await sessionCall(ctx, lab.cookie, '/api/v1/keys', {
+    await endpointFor(target, suite.lab);
+    const made = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys', {
       method: 'POST',
       body: { name: 'events' },
     });
     const key = made.body.data;
     const asKey = (path: string, init: RequestInit = {}) =>
-      fetch(ctx.server.url + path, {
+      fetch(suite.ctx.server.url + path, {
         ...init,
         headers: { Authorization: `Bearer ${key.key}`, 'Content-Type': 'application/json' },
       }).then(async (response) => ({ status: response.status, body: await response.json() }));
@@ -201,20 +203,20 @@ describe('events', () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
-    await opsOk(ctx.operator, 'requests', 'reply', id, '--message', 'We have two candidates.');
-    await opsOk(ctx.operator, 'requests', 'move', id, 'closed', '--outcome', 'licensed');
-    const nda = (await sessionCall(ctx, lab.cookie, '/api/v1/nda')).body.data;
+    await opsOk(suite.ctx.operator, 'requests', 'reply', id, '--message', 'We have two candidates.');
+    await opsOk(suite.ctx.operator, 'requests', 'move', id, 'closed', '--outcome', 'licensed');
+    const nda = (await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/nda')).body.data;
     const signer = { signer_name: 'Ada Admin', signer_title: 'Head of Data', authorised: true };
-    const accepted = await sessionCall(ctx, lab.cookie, '/api/v1/nda/acceptances', {
+    const accepted = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/nda/acceptances', {
       method: 'POST',
       body: { version: nda.version, sha256: nda.sha256, ...signer },
     });
     expect(accepted.status, accepted.text).toBe(201);
-    await opsOk(ctx.operator, 'nda', 'verify', '--org', lab.orgId);
+    await opsOk(suite.ctx.operator, 'nda', 'verify', '--org', suite.lab.orgId);
     expect((await asKey(`/api/v1/samples/${LISTING}`, { method: 'POST' })).status).toBe(202);
     await until(() => types(target).includes('sample.link_sent'), 'sample.link_sent');
-    await sessionCall(ctx, lab.cookie, `/api/v1/keys/${key.id}`, { method: 'DELETE' });
-    await opsOk(ctx.operator, 'nda', 'revoke', '--org', lab.orgId);
+    await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/keys/${key.id}`, { method: 'DELETE' });
+    await opsOk(suite.ctx.operator, 'nda', 'revoke', '--org', suite.lab.orgId);
     const expected = [
       'key.created',
       'request.created',
@@ -238,9 +240,9 @@ describe('events', () => {
     );
     expect(byType('request.replied')[0]).toMatchObject({ id, message: 'We have two candidates.' });
     expect(byType('key.created')[0]).toMatchObject({ id: key.id, name: 'events' });
-    expect(byType('nda.verified')[0]).toMatchObject({ organisation_id: lab.orgId, state: 'verified' });
-    const me = (await sessionCall(ctx, lab.cookie, '/api/v1/me')).body;
-    expect(byType('nda.revoked')[0]).toMatchObject({ organisation_id: lab.orgId, state: 'revoked' });
+    expect(byType('nda.verified')[0]).toMatchObject({ organisation_id: suite.lab.orgId, state: 'verified' });
+    const me = (await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/me')).body;
+    expect(byType('nda.revoked')[0]).toMatchObject({ organisation_id: suite.lab.orgId, state: 'revoked' });
     expect(me.data.nda).toMatchObject({ state: 'revoked', revoked_at: byType('nda.revoked')[0]!.revoked_at });
     expect(JSON.stringify(target.received)).not.toContain(key.key); // the key itself never leaves
     expect(JSON.stringify(byType('sample.link_sent'))).not.toContain('token='); // nor the link
@@ -249,8 +251,8 @@ describe('events', () => {
 
   test('a receiver failing five times gets the sixth attempt: one delivery, delivered, six attempts', async () => {
     const target = await receiver({ failFirst: 5 });
-    const endpoint = await endpointFor(target, lab, ['request.created']);
-    const sent = await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${endpoint.id}/test`, {
+    const endpoint = await endpointFor(target, suite.lab, ['request.created']);
+    const sent = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/webhooks/${endpoint.id}/test`, {
       method: 'POST',
     });
     expect(sent.status, sent.text).toBe(202);
@@ -261,10 +263,14 @@ describe('events', () => {
       data: { endpoint_id: endpoint.id },
     });
     await until(async () => {
-      const log = await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${endpoint.id}/deliveries`);
+      const log = await sessionCall(
+        suite.ctx,
+        suite.lab.cookie,
+        `/api/v1/webhooks/${endpoint.id}/deliveries`,
+      );
       return log.body.data[0]?.status === 'delivered';
     }, 'the delivery recorded');
-    const log = await sessionCall(ctx, lab.cookie, `/api/v1/webhooks/${endpoint.id}/deliveries`);
+    const log = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/webhooks/${endpoint.id}/deliveries`);
     expect(log.body).toMatchObject({ count: 1, next_cursor: null });
     expect(log.body.data[0]).toMatchObject({
       id: sent.body.data.id,
@@ -275,8 +281,8 @@ describe('events', () => {
       next_retry_at: null,
     });
     const bad = await sessionCall(
-      ctx,
-      lab.cookie,
+      suite.ctx,
+      suite.lab.cookie,
       `/api/v1/webhooks/${endpoint.id}/deliveries?limit=0&since=today`,
     );
     expectError(bad, 422, 'invalid');

@@ -1,7 +1,7 @@
 // The self-serve journey's test parts (issue 21): the built server on a known port with SITE_URL set to it (links in
 // mail and the Origin rule name it), a real SMTP server on loopback, the operator CLI on the same store, and the
 // steps a lab takes over HTTP: ask for access, get approved, follow the sign-in link, call with the cookie.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { readReply, type Reply } from './api-client.ts';
 import { requireBuild } from './dist.ts';
 import { opsOk } from './ops.ts';
@@ -172,4 +172,20 @@ export async function invited(ctx: SelfServe, admin: SelfServeLab, role: 'admin'
   expect(signed.status).toBe(303);
   const me = await sessionCall(ctx, signed.cookie, '/api/v1/me');
   return { email, cookie: signed.cookie, accountId: me.body.data.account.id as string };
+}
+
+/**
+ * A server of the test file's own, with one lab whose admin is signed in: started before the file's tests, stopped
+ * after them. Read `ctx` and `lab` inside tests and hooks (they are set once the server is up).
+ */
+export function selfServeSuite(labName: string, env: Record<string, string> = {}) {
+  const suite = {} as { ctx: SelfServe; lab: SelfServeLab };
+  beforeAll(async () => {
+    suite.ctx = await startSelfServe(env);
+    suite.lab = await selfServeLab(suite.ctx, labName);
+  });
+  afterAll(async () => {
+    await suite.ctx?.stop();
+  });
+  return suite;
 }
