@@ -3,9 +3,8 @@
 // permanent refusal (5xx) marks the mail failed for the operator (`ops mail list --status failed`). A sent
 // mail keeps its subject, recipient and status, not its body.
 //
-// A mail server that gives no answer (refused, silent, timed out) is not asked again by the other mails of the
-// chunk: they wait, unsent, for the failed one's retry, so a dead server costs one round of timeouts per retry,
-// not one per mail, and a chunk ends within its lease.
+// A mail server that gives no answer (refused, silent, timed out) holds back the chunk's other mails until the
+// failed one's retry (queue/unanswered.ts), so a chunk ends within its lease.
 //
 // Delivery is at least once (queue/drain.ts records outcomes in the write that claims the next chunk): a crash
 // after a send and before its record sends that mail again once its lease ends. A resend carries the same
@@ -13,6 +12,7 @@
 import type { MailRecord } from '../../store/records.ts';
 import type { Store, Tx } from '../../store/store.ts';
 import { drainQueue } from '../queue/drain.ts';
+import { createUnanswered } from '../queue/unanswered.ts';
 import { isPermanent, type MailTransport } from './transport.ts';
 
 const LEASE_MS = 30_000;
@@ -20,7 +20,9 @@ const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 10 * 60_000;
 const SEND_CONCURRENCY = 8;
 const CHUNK = 64;
-const CHUNKS_PER_PASS = 16; // a backlog drains over several passes, so other work gets its turn between them
+const CHUNKS_PER_PASS = 16;
+/** The one receiver of the mail queue (queue/unanswered.ts). */
+const MAIL_SERVER = 'mail server'; // a backlog drains over several passes, so other work gets its turn between them
 
 export function retryDelay(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
@@ -39,8 +41,7 @@ export function createMailDelivery(deps: {
   now?: () => Date;
 }): MailDelivery {
   const now = deps.now ?? (() => new Date());
-  /** Set when the mail server gave no answer: until when the other mails wait, and what it said. */
-  let unanswered: { until: number; error: string } | undefined;
+  const unanswered = createUnanswered();
 
   async function deliver(): Promise<void> {
     if ((await deps.store.dueMail(now(), 1)).length === 0) return;
@@ -61,17 +62,18 @@ export function createMailDelivery(deps: {
   /** Sends one mail and says what to record of it; never throws. */
   async function sendOne(mail: MailRecord): Promise<Partial<MailRecord>> {
     const attempts = mail.attempts + 1;
-    if (unanswered && unanswered.until > now().getTime()) {
+    const waiting = unanswered.waiting(MAIL_SERVER, now().getTime());
+    if (waiting) {
       return {
         status: 'queued',
         lease_until: null,
-        next_attempt_at: new Date(unanswered.until).toISOString(),
-        last_error: `not sent: another mail just failed: ${unanswered.error}`,
+        next_attempt_at: new Date(waiting.until).toISOString(),
+        last_error: `not sent: another mail just failed: ${waiting.error}`,
       };
     }
     try {
       await deps.transport.send({ ...mail, text: mail.text ?? '', html: mail.html ?? '' });
-      unanswered = undefined;
+      unanswered.answered(MAIL_SERVER);
       // The body is with the mail server or in the outbox now: the store need not keep it.
       return {
         status: 'sent',
@@ -86,8 +88,7 @@ export function createMailDelivery(deps: {
       const message = error instanceof Error ? error.message : String(error);
       deps.log.info('mail not sent', { mailId: mail.id, attempts, permanent, error: message });
       const nextAt = now().getTime() + retryDelay(attempts);
-      if (!answered(error) && (!unanswered || unanswered.until < nextAt))
-        unanswered = { until: nextAt, error: message.slice(0, 200) };
+      if (!serverReplied(error)) unanswered.noAnswerFrom(MAIL_SERVER, nextAt, message.slice(0, 200));
       return {
         status: permanent ? 'failed' : 'queued',
         attempts,
@@ -102,4 +103,5 @@ export function createMailDelivery(deps: {
 }
 
 /** Whether the mail server answered (with a reply code), rather than refusing the connection or staying silent. */
-const answered = (error: unknown) => typeof (error as { responseCode?: unknown }).responseCode === 'number';
+const serverReplied = (error: unknown) =>
+  typeof (error as { responseCode?: unknown }).responseCode === 'number';

@@ -11,6 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '../../store/records.ts';
 import type { Store, Tx } from '../../store/store.ts';
 import { drainQueue } from '../queue/drain.ts';
+import { createUnanswered } from '../queue/unanswered.ts';
 import { postSigned, TIMEOUT_MS, type PostResult } from './post.ts';
 import type { SecretBox } from './secrets.ts';
 
@@ -43,8 +44,7 @@ export function createWebhookDelivery(deps: {
   const retryDelayMs = (attempts: number) =>
     1000 * deps.retrySeconds[Math.min(attempts, deps.retrySeconds.length) - 1]!;
 
-  /** Endpoints that gave no answer, and when their deliveries are next tried: kept by this sender only. */
-  const unanswered = new Map<string, { until: number; error: string }>();
+  const unanswered = createUnanswered();
 
   /** An endpoint and what signs for it (null: its secret cannot be opened), made once per chunk, not per delivery. */
   type Target = { endpoint: WebhookEndpointRecord; signer: Webhook | null };
@@ -96,7 +96,7 @@ export function createWebhookDelivery(deps: {
     const result = await post(delivery, target, delivery.body);
     const at = now();
     if ('status' in result && result.status >= 200 && result.status < 300) {
-      unanswered.delete(delivery.endpoint_id);
+      unanswered.answered(delivery.endpoint_id);
       return {
         status: 'delivered',
         attempts,
@@ -110,7 +110,7 @@ export function createWebhookDelivery(deps: {
     const error = 'error' in result ? result.error : `answered ${result.status}`;
     deps.log.info('webhook not delivered', { deliveryId: delivery.id, attempts, error });
     const nextAt = at.getTime() + retryDelayMs(attempts);
-    if ('error' in result) noAnswerFrom(delivery.endpoint_id, nextAt, error);
+    if ('error' in result) unanswered.noAnswerFrom(delivery.endpoint_id, nextAt, error);
     return {
       status: givenUp(delivery, nextAt) ? 'failed' : 'queued',
       attempts,
@@ -121,23 +121,15 @@ export function createWebhookDelivery(deps: {
     };
   }
 
-  function noAnswerFrom(endpointId: string, until: number, error: string): void {
-    const known = unanswered.get(endpointId);
-    if (!known || known.until < until) unanswered.set(endpointId, { until, error });
-  }
-
   /**
    * What to record of a delivery held back because its endpoint gave no answer moments ago, or undefined to post
    * it. Its attempts are not counted: it was not sent. A test event is always sent: a lab sends one to see whether
    * the endpoint works now.
    */
   function heldBack(delivery: WebhookDeliveryRecord): Partial<WebhookDeliveryRecord> | undefined {
-    const known = unanswered.get(delivery.endpoint_id);
-    if (!known || delivery.type === 'webhook.test') return undefined;
-    if (known.until <= now().getTime()) {
-      unanswered.delete(delivery.endpoint_id);
-      return undefined;
-    }
+    if (delivery.type === 'webhook.test') return undefined;
+    const known = unanswered.waiting(delivery.endpoint_id, now().getTime());
+    if (!known) return undefined;
     return {
       status: givenUp(delivery, known.until) ? 'failed' : 'queued',
       lease_until: null,
