@@ -31,7 +31,7 @@ afterEach(async () => {
   for (const receiver of receivers.splice(0)) await receiver.close();
 });
 
-async function receiver(options: { failFirst?: number; hang?: boolean } = {}) {
+async function receiver(options: Parameters<typeof startWebhookReceiver>[0] = {}) {
   const started = await startWebhookReceiver(options);
   receivers.push(started);
   return started;
@@ -382,6 +382,40 @@ test("a lab's endpoint that never answers holds up its own deliveries, not anoth
       );
     }
     expect(deliveries.every((d) => d.status === 'queued')).toBe(true); // nothing given up on: retried in a minute
+  } finally {
+    await own.stop();
+  }
+}, 60_000);
+
+test("a lab's backlog to a slow endpoint does not stand before another lab's event", async () => {
+  const own = await startSelfServe({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+  const slow = await receiver({ answerAfterMs: 1000 });
+  const healthy = await receiver();
+  try {
+    const endpointOn = async (target: WebhookReceiver, who: SelfServeLab) => {
+      const made = await sessionCall(own, who.cookie, '/api/v1/webhooks', {
+        method: 'POST',
+        body: { url: target.url, events: ['key.created'] },
+      });
+      expect(made.status, made.text).toBe(201);
+      target.secret = made.body.data.secret;
+    };
+    const newKey = (who: SelfServeLab, name: string) =>
+      sessionCall(own, who.cookie, '/api/v1/keys', { method: 'POST', body: { name } });
+    const busyLab = await selfServeLab(own, 'Busy Lab');
+    const neighbour = await selfServeLab(own, 'Neighbour Lab');
+    await endpointOn(slow, busyLab);
+    await endpointOn(healthy, neighbour);
+    // 200 events at a second each, eight at a time: 25 s to send them all.
+    for (let i = 0; i < 200; i++) expect((await newKey(busyLab, `busy ${i}`)).status).toBe(201);
+    await expect.poll(() => slow.received.length, { timeout: 5_000 }).toBeGreaterThan(0);
+
+    const asked = performance.now();
+    expect((await newKey(neighbour, 'neighbour')).status).toBe(201);
+    await healthy.delivered(1, 15_000);
+    // At most the eight seconds of the chunk already being sent, not the backlog's 25.
+    expect(performance.now() - asked).toBeLessThan(12_000);
+    expect(slow.received.length).toBeLessThan(150);
   } finally {
     await own.stop();
   }

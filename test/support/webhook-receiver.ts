@@ -1,6 +1,7 @@
 // A real HTTP server on loopback that receives webhooks as a lab's would: it checks each signature with the
 // Standard Webhooks reference library (not with our code), and answers 500 to the first `failFirst` posts, or,
-// with `hang`, reads each post and never answers, as a receiver whose process is stuck.
+// with `hang`, reads each post and never answers, as a receiver whose process is stuck; `answerAfterMs` answers
+// each post that long after reading it, as a slow receiver.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -32,7 +33,7 @@ const readBody = async (request: IncomingMessage) => {
 };
 
 export async function startWebhookReceiver(
-  options: { failFirst?: number; hang?: boolean } = {},
+  options: { failFirst?: number; hang?: boolean; answerAfterMs?: number } = {},
 ): Promise<WebhookReceiver> {
   const received: Received[] = [];
   const receiver: WebhookReceiver = {
@@ -82,6 +83,7 @@ export async function startWebhookReceiver(
       : received.filter((r) => r.verified).length < receiver.failFirst
         ? 500
         : 204;
+    if (options.answerAfterMs) await new Promise((resolve) => setTimeout(resolve, options.answerAfterMs));
     received.push({ id: String(request.headers['webhook-id']), verified, event, status });
     response.writeHead(status).end();
   });

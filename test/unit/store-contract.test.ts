@@ -8,7 +8,7 @@ import type {
   SampleRequestRecord,
   WebhookDeliveryRecord,
 } from '../../api/store/records.ts';
-import type { Store } from '../../api/store/store.ts';
+import type { Store, Tx } from '../../api/store/store.ts';
 import { ENGINES } from '../support/engines.ts';
 import { mailRecord } from '../support/records.ts';
 
@@ -47,6 +47,34 @@ const request = (
 
 const mail = (id: string, status: MailRecord['status'], extra: Partial<MailRecord> = {}) =>
   mailRecord(id, status, at(0), extra);
+
+const endpoint = (id: string, orgId: string, minute: number, deleted = false) => ({
+  id,
+  org_id: orgId,
+  url: `https://hooks.example/${id}`,
+  events: [],
+  secret_sealed: 'sealed',
+  created_at: at(minute),
+  created_by: null,
+  deleted_at: deleted ? at(minute + 1) : null,
+});
+const delivery = (id: string, minute: number, extra: Partial<WebhookDeliveryRecord> = {}) =>
+  ({
+    id,
+    endpoint_id: 'wh_a1',
+    org_id: 'org_a',
+    type: 'request.created',
+    body: '{}',
+    status: 'queued',
+    attempts: 0,
+    next_attempt_at: at(minute),
+    lease_until: null,
+    last_status_code: null,
+    last_error: null,
+    created_at: at(minute),
+    delivered_at: null,
+    ...extra,
+  }) satisfies WebhookDeliveryRecord;
 
 describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
   test.skipIf(skip)(
@@ -342,33 +370,6 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
     "webhook endpoints: an organisation's own, not deleted, oldest first; deliveries newest first and due as mail is",
     async () => {
       const store = await (await place())();
-      const endpoint = (id: string, orgId: string, minute: number, deleted = false) => ({
-        id,
-        org_id: orgId,
-        url: `https://hooks.example/${id}`,
-        events: [],
-        secret_sealed: 'sealed',
-        created_at: at(minute),
-        created_by: null,
-        deleted_at: deleted ? at(minute + 1) : null,
-      });
-      const delivery = (id: string, minute: number, extra: Partial<WebhookDeliveryRecord> = {}) =>
-        ({
-          id,
-          endpoint_id: 'wh_a1',
-          org_id: 'org_a',
-          type: 'request.created',
-          body: '{}',
-          status: 'queued',
-          attempts: 0,
-          next_attempt_at: at(minute),
-          lease_until: null,
-          last_status_code: null,
-          last_error: null,
-          created_at: at(minute),
-          delivered_at: null,
-          ...extra,
-        }) satisfies WebhookDeliveryRecord;
       await store.transact(async (tx) => {
         await tx.insert('orgs', org('org_a'));
         await tx.insert('orgs', org('org_b'));
@@ -394,6 +395,58 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
         expect(await due(tx)).toEqual(['msg_3']);
       });
       expect(await due(store)).toEqual(['msg_3']);
+      await store.close();
+    },
+  );
+
+  test.skipIf(skip)(
+    "a claim takes turns between endpoints: one endpoint's backlog does not hold back another's",
+    async () => {
+      const store = await (await place())();
+      // A backlog of 100 to one endpoint, a second apart; then two for another lab's endpoint, due later.
+      const busy = Array.from({ length: 100 }, (_, i) =>
+        delivery(`busy_${i}`, 1, { next_attempt_at: new Date(Date.parse(at(1)) + i * 1000).toISOString() }),
+      );
+      const quiet = (id: string, minute: number) =>
+        delivery(id, minute, { endpoint_id: 'wh_b1', org_id: 'org_b' });
+      await store.transact(async (tx) => {
+        await tx.insert('orgs', org('org_a'));
+        await tx.insert('orgs', org('org_b'));
+        await tx.insert('webhooks', endpoint('wh_a1', 'org_a', 0));
+        await tx.insert('webhooks', endpoint('wh_b1', 'org_b', 0));
+        for (const record of busy) await tx.insert('deliveries', record);
+        await tx.insert('deliveries', quiet('quiet_1', 5));
+        await tx.insert('deliveries', quiet('quiet_2', 6));
+      });
+      const ids = (records: { id: string }[]) => records.map((record) => record.id);
+      const lease = (tx: Tx, limit: number) => tx.lease('deliveries', new Date(at(10)), limit, at(15));
+
+      expect(ids(await store.dueDeliveries(new Date(at(10)), 5))).toEqual([
+        'busy_0',
+        'quiet_1',
+        'busy_1',
+        'quiet_2',
+        'busy_2',
+      ]);
+      expect(ids(await store.transact((tx) => lease(tx, 4)))).toEqual([
+        'busy_0',
+        'quiet_1',
+        'busy_1',
+        'quiet_2',
+      ]);
+      // As a sender does: the last chunk's outcomes and the next claim in one transaction, which also sees its own.
+      const next = await store.transact(async (tx) => {
+        const sent = ['busy_0', 'quiet_1', 'busy_1', 'quiet_2'];
+        await tx.updateEach(
+          'deliveries',
+          sent.map((id) => ({ id, patch: { status: 'delivered' as const } })),
+        );
+        await tx.insert('deliveries', quiet('quiet_3', 7));
+        return lease(tx, 64);
+      });
+      expect(ids(next)).toEqual(['busy_2', 'quiet_3', ...ids(busy.slice(3, 65))]);
+      expect(ids(await store.transact((tx) => lease(tx, 64)))).toEqual(ids(busy.slice(65)));
+      expect(await store.transact((tx) => lease(tx, 64))).toEqual([]);
       await store.close();
     },
   );

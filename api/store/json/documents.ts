@@ -29,7 +29,8 @@ import {
   type Segment,
   type Summary,
 } from './layout.ts';
-import { DueQueue, isDue, isQueue, type QueueRecord } from './due-queue.ts';
+import { takeTurns, type QueueRecord } from '../queue-order.ts';
+import { DueQueue, isDue, isQueue } from './due-queue.ts';
 import type { RecordSource } from './queries.ts';
 
 /** A record in memory: what summarise() keeps of it (null: its id alone), and the file that holds it whole. */
@@ -85,15 +86,25 @@ export class Documents implements RecordSource {
     return records.find((record) => record.id === id);
   }
 
+  /** The first `limit` due records in the order senders take them (takeTurns). */
   due<C extends QueueCollection>(collection: C, now: string, limit: number): Summary<C>[] {
     const index = this.#index.get(collection)!;
-    const found: Summary<C>[] = [];
-    for (const id of this.#queues[collection].until(now)) {
-      if (found.length === limit) break;
-      const summary = index.get(id)!.summary as Summary<C> & QueueRecord;
-      if (isDue(summary, now)) found.push(summary);
+    const found: (Summary<C> & QueueRecord)[] = [];
+    // No more than `limit` receivers, and no more than `limit` of each, can be among the first `limit`.
+    let receivers = 0;
+    for (const ids of this.#queues[collection].receiversDue(now)) {
+      if (receivers === limit) break;
+      let taken = 0;
+      for (const id of ids) {
+        if (taken === limit) break;
+        const summary = index.get(id)!.summary as Summary<C> & QueueRecord;
+        if (!isDue(summary, now)) continue;
+        found.push(summary);
+        taken++;
+      }
+      if (taken > 0) receivers++;
     }
-    return found;
+    return takeTurns(found, limit);
   }
 
   /** True when another process has committed since we last loaded: a read of one number at head.json's start. */

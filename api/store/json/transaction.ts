@@ -3,7 +3,8 @@
 import type { Collection, QueueCollection, RecordOf, Tx } from '../store.ts';
 import type { Documents } from './documents.ts';
 import type { Summary } from './layout.ts';
-import { byNextAttempt, inQueue, isDue, type QueueRecord } from './due-queue.ts';
+import { takeTurns, type QueueRecord } from '../queue-order.ts';
+import { inQueue, isDue } from './due-queue.ts';
 import { Queries, type RecordSource } from './queries.ts';
 
 type Change = { collection: Collection; record: RecordOf<Collection> };
@@ -49,7 +50,7 @@ class Overlay implements RecordSource {
     const committed = this.#documents.due(collection, now, limit + own.size) as QueueRecord[];
     const changed = [...own.values()].filter((record) => inQueue(record) && isDue(record, now));
     const due = [...committed.filter((record) => !own.has(record.id)), ...changed];
-    return due.sort(byNextAttempt).slice(0, limit) as Summary<C>[];
+    return takeTurns(due, limit) as Summary<C>[];
   }
 }
 

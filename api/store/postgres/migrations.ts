@@ -169,4 +169,12 @@ CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, cre
 CREATE INDEX demand_posts_request ON demand_posts ((doc->>'request_id'));
 `,
   },
+  {
+    name: '005-deliveries-due-by-endpoint.sql',
+    sql: `
+-- A claim takes turns between endpoints: each endpoint's oldest undelivered, found without reading another's.
+CREATE INDEX webhook_deliveries_due_by_endpoint ON webhook_deliveries (endpoint_id, next_attempt_at)
+  WHERE status IN ('queued', 'sending');
+`,
+  },
 ];

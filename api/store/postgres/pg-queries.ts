@@ -72,8 +72,27 @@ function decodeCursor(cursor: string | undefined): [string, string] | undefined 
 }
 
 /** A queue's records due at $1: queued and due, or claimed by a sender whose lease has run out. */
-export const DUE = `status IN ('queued', 'sending')
+const DUE = `status IN ('queued', 'sending')
   AND ((status = 'queued' AND next_attempt_at <= $1) OR (status = 'sending' AND coalesce(lease_until, '') < $1))`;
+
+/**
+ * The first $2 of a queue's records due at $1 (`id`, `doc`), in the order senders take them (queue-order.ts):
+ * mail oldest first; deliveries taking turns between endpoints, each endpoint's oldest found through its own index
+ * (one probe per endpoint), not by reading every due delivery. `lock`: leased rows are locked, and those another
+ * sender is leasing right now are left to it (SKIP LOCKED), not waited for.
+ */
+export function dueInTurns(collection: QueueCollection, lock: boolean): string {
+  const locking = lock ? 'FOR UPDATE SKIP LOCKED' : '';
+  if (collection === 'mail')
+    return `SELECT id, doc FROM mail WHERE ${DUE} ORDER BY next_attempt_at LIMIT $2 ${locking}`;
+  return `SELECT id, doc FROM (
+      SELECT d.id, d.doc, d.next_attempt_at,
+             row_number() OVER (PARTITION BY e.id ORDER BY d.next_attempt_at) AS turn
+        FROM webhook_endpoints e CROSS JOIN LATERAL (
+          SELECT id, doc, next_attempt_at FROM webhook_deliveries
+           WHERE endpoint_id = e.id AND ${DUE} ORDER BY next_attempt_at LIMIT $2 ${locking}) d
+    ) turns ORDER BY turn, next_attempt_at LIMIT $2`;
+}
 
 export class PgQueries implements StoreReads {
   readonly #db: Queryable;
@@ -305,11 +324,7 @@ export class PgQueries implements StoreReads {
     return this.#due('deliveries', now, limit);
   }
 
-  /** A queue's records due now, oldest first. */
   #due<C extends QueueCollection>(collection: C, now: Date, limit: number) {
-    return this.docs<C>(
-      `SELECT doc FROM ${TABLES[collection]} WHERE ${DUE} ORDER BY next_attempt_at LIMIT $2`,
-      [now.toISOString(), limit],
-    );
+    return this.docs<C>(dueInTurns(collection, false), [now.toISOString(), limit]);
   }
 }

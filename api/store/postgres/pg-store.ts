@@ -7,7 +7,8 @@
 import pg from 'pg';
 import type { Collection, QueueCollection, RecordOf, Store, Tx } from '../store.ts';
 import { migrate } from './migrate.ts';
-import { DUE, PgQueries, run, TABLES } from './pg-queries.ts';
+import { takeTurns } from '../queue-order.ts';
+import { dueInTurns, PgQueries, run, TABLES } from './pg-queries.ts';
 
 const RETRIES = 10;
 /** unique_violation (a concurrent insert won), serialization_failure, deadlock_detected: run it again. */
@@ -68,16 +69,12 @@ class PgTransaction extends PgQueries implements Tx {
 
   async lease<C extends QueueCollection>(collection: C, now: Date, limit: number, leaseUntil: string) {
     const table = TABLES[collection];
-    // SKIP LOCKED: a record another sender is leasing right now is left to it, not waited for.
     const leased = await this.docs<C>(
       `UPDATE ${table} SET doc = doc || jsonb_build_object('status', 'sending', 'lease_until', $3::text)
-        WHERE id IN (SELECT id FROM ${table} WHERE ${DUE} ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING doc`,
+        WHERE id IN (SELECT id FROM (${dueInTurns(collection, true)}) due) RETURNING doc`,
       [now.toISOString(), limit, leaseUntil],
     );
-    return leased.sort((a, b) =>
-      a.next_attempt_at < b.next_attempt_at ? -1 : a.next_attempt_at > b.next_attempt_at ? 1 : 0,
-    );
+    return takeTurns(leased, limit); // RETURNING keeps no order
   }
 }
 
