@@ -18,7 +18,7 @@ export type Background = {
   /** Asks for a pass soon, without waiting for it. */
   kick(): void;
   start(): void;
-  /** Stops the timers and waits for the passes under way. */
+  /** Stops the timers and waits for the passes under way to finish the chunk they are sending. */
   stop(): Promise<void>;
 };
 
@@ -35,10 +35,12 @@ export function createBackground(deps: {
   const mail = createMailDelivery(deps);
   let timer: NodeJS.Timeout | undefined;
   let kicked: NodeJS.Timeout | undefined;
-  let stopping = false;
+  // Stopping ends a pass after the chunk it is sending: the rest of a backlog is there for the next start, and a
+  // slow receiver cannot hold a shutdown for a pass's 16 chunks.
+  const stopping = new AbortController();
 
   /** Runs `pass` one at a time; a pass that resolves true left work behind, and the lanes are kicked soon. */
-  function lane(name: string, pass: () => Promise<boolean | void>): Lane {
+  function lane(name: string, pass: (stop: AbortSignal) => Promise<boolean | void>): Lane {
     let current: Promise<void> | undefined;
     let again = false;
     async function passes(): Promise<void> {
@@ -47,11 +49,11 @@ export function createBackground(deps: {
         try {
           // A webhook backlog goes on after a kick's pause, not a second later: a fan-out of thousands of events
           // would drain at one pass a second, and straight on it would take the CPU the API's answers need.
-          if (await pass()) background.kick();
+          if (await pass(stopping.signal)) background.kick();
         } catch (error) {
           deps.log.error(`background ${name}`, error);
         }
-      } while (again && !stopping);
+      } while (again && !stopping.signal.aborted);
     }
     return {
       run() {
@@ -67,11 +69,11 @@ export function createBackground(deps: {
   }
 
   const lanes = [
-    lane('mail', async () => {
+    lane('mail', async (stop) => {
       await deps.fulfil(); // a link is mailed in this same pass
-      await mail.deliver();
+      await mail.deliver(stop);
     }),
-    lane('webhooks', () => deps.webhooks.deliver()),
+    lane('webhooks', (stop) => deps.webhooks.deliver(stop)),
   ];
 
   const background: Background = {
@@ -79,6 +81,7 @@ export function createBackground(deps: {
       await Promise.all(lanes.map((each) => each.run()));
     },
     kick() {
+      if (stopping.signal.aborted) return;
       kicked ??= setTimeout(() => {
         kicked = undefined;
         void background.run();
@@ -90,7 +93,7 @@ export function createBackground(deps: {
       background.kick();
     },
     async stop() {
-      stopping = true; // the passes under way end; what is left is there for the next start
+      stopping.abort();
       clearInterval(timer);
       clearTimeout(kicked);
       await Promise.all(lanes.map((each) => each.underWay()));

@@ -387,7 +387,7 @@ test("a lab's endpoint that never answers holds up its own deliveries, not anoth
   }
 }, 60_000);
 
-test("a lab's backlog to a slow endpoint does not stand before another lab's event", async () => {
+test("a lab's backlog to a slow endpoint stands neither before another lab's event nor before a shutdown", async () => {
   const own = await startSelfServe({ WEBHOOK_ALLOW_PRIVATE: 'true' });
   const slow = await receiver({ answerAfterMs: 1000 });
   const healthy = await receiver();
@@ -416,6 +416,12 @@ test("a lab's backlog to a slow endpoint does not stand before another lab's eve
     // At most the eight seconds of the chunk already being sent, not the backlog's 25.
     expect(performance.now() - asked).toBeLessThan(12_000);
     expect(slow.received.length).toBeLessThan(150);
+
+    // A shutdown waits for the chunk under way, not for the rest of the backlog: that stays queued for the next start.
+    const stopping = performance.now();
+    expect(await own.server.stop()).toBe(0);
+    expect(performance.now() - stopping).toBeLessThan(12_000);
+    expect(slow.received.length).toBeLessThan(200);
   } finally {
     await own.stop();
   }

@@ -20,16 +20,16 @@ const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 10 * 60_000;
 const SEND_CONCURRENCY = 8;
 const CHUNK = 64;
-const CHUNKS_PER_PASS = 16;
+const CHUNKS_PER_PASS = 16; // a backlog drains over several passes, so other work gets its turn between them
 /** The one receiver of the mail queue (queue/unanswered.ts). */
-const MAIL_SERVER = 'mail server'; // a backlog drains over several passes, so other work gets its turn between them
+const MAIL_SERVER = 'mail server';
 
 export function retryDelay(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** Delivers the mail that is due; the runtime runs one pass at a time. */
-export type MailDelivery = { deliver(): Promise<void> };
+/** Delivers the mail that is due; the runtime runs one pass at a time. Once `stop` is aborted it claims no more. */
+export type MailDelivery = { deliver(stop?: AbortSignal): Promise<void> };
 
 /** Logs what went wrong with a mail; never a secret (the mail's body is not logged). */
 export type MailLog = { info(message: string, fields?: Record<string, unknown>): void };
@@ -43,13 +43,14 @@ export function createMailDelivery(deps: {
   const now = deps.now ?? (() => new Date());
   const unanswered = createUnanswered();
 
-  async function deliver(): Promise<void> {
+  async function deliver(stop?: AbortSignal): Promise<void> {
     if ((await deps.store.dueMail(now(), 1)).length === 0) return;
     await drainQueue(deps.store, 'mail', {
       claim: claimDue,
       send: async (mail: MailRecord) => ({ id: mail.id, patch: await sendOne(mail) }),
       maxChunks: CHUNKS_PER_PASS,
       concurrency: SEND_CONCURRENCY,
+      stop,
     });
   }
 

@@ -8,8 +8,9 @@ import type { QueueCollection, RecordOf, Store, Tx } from '../../store/store.ts'
 export type Outcome<C extends QueueCollection> = { id: string; patch: Partial<RecordOf<C>> };
 
 /**
- * Works the queue until nothing is due or `maxChunks` chunks are done; resolves true when it stopped with work
- * possibly left (the caller decides when to go on).
+ * Works the queue until nothing is due, `maxChunks` chunks are done or `stop` is aborted (the chunk under way is
+ * sent and recorded; the rest stays queued); resolves true when it stopped with work possibly left (the caller
+ * decides when to go on).
  */
 export async function drainQueue<C extends QueueCollection, T>(
   store: Store,
@@ -21,6 +22,7 @@ export async function drainQueue<C extends QueueCollection, T>(
     send(item: T): Promise<Outcome<C>>;
     maxChunks: number;
     concurrency: number;
+    stop?: AbortSignal;
   },
 ): Promise<boolean> {
   let outcomes: Outcome<C>[] = [];
@@ -28,9 +30,9 @@ export async function drainQueue<C extends QueueCollection, T>(
     const recorded = outcomes;
     const claimed = await store.transact(async (tx) => {
       await tx.updateEach(collection, recorded);
-      return chunks < work.maxChunks ? work.claim(tx) : [];
+      return chunks < work.maxChunks && !work.stop?.aborted ? work.claim(tx) : [];
     });
-    if (claimed.length === 0) return chunks >= work.maxChunks;
+    if (claimed.length === 0) return chunks >= work.maxChunks || work.stop?.aborted === true;
     outcomes = await sendAll(claimed, work.send, work.concurrency);
   }
 }

@@ -25,8 +25,11 @@ const CHUNKS_PER_PASS = 16;
  */
 const LEASE_MS = (CHUNK / SEND_CONCURRENCY + 1) * TIMEOUT_MS;
 
-/** `deliver()` resolves true when it stopped with deliveries still due: the caller runs another pass at once. */
-export type WebhookDelivery = { deliver(): Promise<boolean> };
+/**
+ * `deliver()` resolves true when it stopped with deliveries still due: the caller runs another pass at once.
+ * Once `stop` is aborted it claims nothing more.
+ */
+export type WebhookDelivery = { deliver(stop?: AbortSignal): Promise<boolean> };
 
 export function createWebhookDelivery(deps: {
   store: Store;
@@ -59,7 +62,7 @@ export function createWebhookDelivery(deps: {
     }
   }
 
-  async function deliver(): Promise<boolean> {
+  async function deliver(stop?: AbortSignal): Promise<boolean> {
     if ((await deps.store.dueDeliveries(now(), 1)).length === 0) return false;
     return drainQueue(deps.store, 'deliveries', {
       claim: claimDue,
@@ -69,6 +72,7 @@ export function createWebhookDelivery(deps: {
       }),
       maxChunks: CHUNKS_PER_PASS,
       concurrency: SEND_CONCURRENCY,
+      stop,
     });
   }
 
