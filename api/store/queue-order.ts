@@ -13,7 +13,7 @@ export const receiverOf = (record: QueueRecord) => record.endpoint_id ?? '';
  * The queue's order, as PostgreSQL's `ORDER BY next_attempt_at`. A lease does not move a record: one whose sender
  * died is due again where it stood.
  */
-export const byNextAttempt = (a: QueueRecord, b: QueueRecord) =>
+const byNextAttempt = (a: QueueRecord, b: QueueRecord) =>
   a.next_attempt_at < b.next_attempt_at ? -1 : a.next_attempt_at > b.next_attempt_at ? 1 : 0;
 
 /**

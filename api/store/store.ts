@@ -126,7 +126,10 @@ export interface StoreReads {
   deliveryById(id: string): Promise<WebhookDeliveryRecord | undefined>;
   /** An endpoint's deliveries, newest first. */
   deliveries(query: { endpointId: string } & PageQuery): Promise<Page<WebhookDeliveryRecord>>;
-  /** Deliveries to attempt now: queued and due, or claimed by a sender whose lease ran out; oldest first. */
+  /**
+   * Deliveries to attempt now: queued and due, or claimed by a sender whose lease ran out; oldest first, taking turns
+   * between endpoints (queue-order.ts).
+   */
   dueDeliveries(now: Date, limit: number): Promise<WebhookDeliveryRecord[]>;
 
   /** Every record of a collection, in no promised order: for moving a store whole (`ops store copy`). */
@@ -147,7 +150,8 @@ export interface Tx extends StoreReads {
   ): Promise<void>;
   /**
    * Leases up to `limit` of a queue's records due at `now` (as `dueMail` finds them) to this sender until
-   * `leaseUntil`: each becomes `sending`, and no other sender gets it until the lease ends. Oldest due first.
+   * `leaseUntil`: each becomes `sending`, and no other sender gets it until the lease ends. In the order of `dueMail`
+   * and `dueDeliveries`.
    */
   lease<C extends QueueCollection>(
     collection: C,

@@ -61,7 +61,10 @@ export class DueQueue {
       this.#heads.eraseElementByKey(headBefore);
       this.#receiverOfHead.delete(headBefore);
     }
-    if (head === undefined) return void this.#byReceiver.delete(receiver);
+    if (head === undefined) {
+      this.#byReceiver.delete(receiver);
+      return;
+    }
     this.#heads.insert(head);
     this.#receiverOfHead.set(head, receiver);
     this.#byReceiver.set(receiver, order);

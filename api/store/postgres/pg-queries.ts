@@ -78,8 +78,8 @@ const DUE = `status IN ('queued', 'sending')
 /**
  * The first $2 of a queue's records due at $1 (`id`, `doc`), in the order senders take them (queue-order.ts):
  * mail oldest first; deliveries taking turns between endpoints, each endpoint's oldest found through its own index
- * (one probe per endpoint), not by reading every due delivery. `lock`: leased rows are locked, and those another
- * sender is leasing right now are left to it (SKIP LOCKED), not waited for.
+ * (one probe per endpoint), not by reading every due delivery. `lock`: the rows it reads stay locked until the
+ * transaction ends, and those another sender is leasing right now are left to it (SKIP LOCKED), not waited for.
  */
 export function dueInTurns(collection: QueueCollection, lock: boolean): string {
   const locking = lock ? 'FOR UPDATE SKIP LOCKED' : '';
