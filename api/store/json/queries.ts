@@ -9,7 +9,7 @@ export interface RecordSource {
   get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined;
   /** Every record of the collection as memory holds it. */
   summaries<C extends Collection>(collection: C): Summary<C>[];
-  /** Up to `limit` of a queue's records due at `now` (an ISO time), earliest first (due-queue.ts). */
+  /** Up to `limit` of a queue's records due at `now` (an ISO time), in the order senders take them (queue-order.ts). */
   due<C extends QueueCollection>(collection: C, now: string, limit: number): Summary<C>[];
 }
 
@@ -251,7 +251,7 @@ export class Queries implements StoreReads {
     return this.due('deliveries', now, limit);
   }
 
-  /** A queue's records due now, earliest first: queued and due, or claimed by a sender whose lease ran out. */
+  /** A queue's records due now (queued and due, or claimed by a sender whose lease ran out), as senders take them. */
   protected async due<C extends QueueCollection>(
     collection: C,
     now: Date,
