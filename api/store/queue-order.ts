@@ -9,6 +9,10 @@ export type QueueRecord = Pick<
 /** Who a record goes to: a delivery's endpoint; mail all goes to the one mail server. */
 export const receiverOf = (record: QueueRecord) => record.endpoint_id ?? '';
 
+/** Receivers that get no more than so many records of one claim (endpoints that answer slowly); others any number. */
+export type Caps = ReadonlyMap<string, number>;
+export const NO_CAPS: Caps = new Map();
+
 /**
  * The queue's order, as PostgreSQL's `ORDER BY next_attempt_at`. A lease does not move a record: one whose sender
  * died is due again where it stood.
@@ -18,16 +22,20 @@ const byNextAttempt = (a: QueueRecord, b: QueueRecord) =>
 
 /**
  * The order senders take due records in: each receiver's earliest first, and every receiver's n-th before any
- * receiver's (n+1)-th, earliest first within a turn; the first `limit`. One receiver's backlog (a lab's fan-out, an
- * endpoint answering slowly) then costs another receiver's delivery a place in the next claim, not the backlog.
+ * receiver's (n+1)-th, earliest first within a turn; the first `limit`, and no more for a receiver than its cap.
+ * One receiver's backlog (a lab's fan-out, an endpoint answering slowly) then costs another receiver's delivery a
+ * place in the next claim, not the backlog.
  */
-export function takeTurns<R extends QueueRecord>(records: R[], limit: number): R[] {
+export function takeTurns<R extends QueueRecord>(records: R[], limit: number, caps = NO_CAPS): R[] {
   const taken = new Map<string, number>();
   const turns = [...records].sort(byNextAttempt).map((record) => {
     const turn = (taken.get(receiverOf(record)) ?? 0) + 1;
     taken.set(receiverOf(record), turn);
     return { record, turn };
   });
-  turns.sort((a, b) => a.turn - b.turn || byNextAttempt(a.record, b.record));
-  return turns.slice(0, limit).map(({ record }) => record);
+  return turns
+    .filter(({ record, turn }) => turn <= (caps.get(receiverOf(record)) ?? Infinity))
+    .sort((a, b) => a.turn - b.turn || byNextAttempt(a.record, b.record))
+    .slice(0, limit)
+    .map(({ record }) => record);
 }

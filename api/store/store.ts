@@ -1,6 +1,7 @@
 // The store interface: what the domain asks of storage, and nothing of how an engine keeps it. Types only.
 // Engines: json/ (lowdb documents in DATA_DIR, the embedded default) and postgres/ (DATABASE_URL). open-store.ts
 // is the one place that picks one; nothing outside api/store/ knows which it talks to.
+import type { Caps } from './queue-order.ts';
 import type {
   AccessRequestRecord,
   AccessRequestStatus,
@@ -151,13 +152,14 @@ export interface Tx extends StoreReads {
   /**
    * Leases up to `limit` of a queue's records due at `now` (as `dueMail` finds them) to this sender until
    * `leaseUntil`: each becomes `sending`, and no other sender gets it until the lease ends. In the order of `dueMail`
-   * and `dueDeliveries`.
+   * and `dueDeliveries`, and no more for a receiver (a delivery's endpoint) than its cap in `caps`.
    */
   lease<C extends QueueCollection>(
     collection: C,
     now: Date,
     limit: number,
     leaseUntil: string,
+    caps?: Caps,
   ): Promise<RecordOf<C>[]>;
 }
 

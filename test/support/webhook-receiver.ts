@@ -13,6 +13,8 @@ export type Received = {
   event: { type: string; timestamp: string; data: Record<string, unknown> } | undefined;
   /** 0: never answered (a hanging receiver). */
   status: number;
+  /** When it was answered (or read, by a hanging receiver): `performance.now()` of this process. */
+  at: number;
 };
 
 export type WebhookReceiver = {
@@ -64,6 +66,7 @@ export async function startWebhookReceiver(
         verified: false,
         event: undefined,
         status: 0,
+        at: performance.now(),
       });
       return;
     }
@@ -84,7 +87,13 @@ export async function startWebhookReceiver(
         ? 500
         : 204;
     if (options.answerAfterMs) await new Promise((resolve) => setTimeout(resolve, options.answerAfterMs));
-    received.push({ id: String(request.headers['webhook-id']), verified, event, status });
+    received.push({
+      id: String(request.headers['webhook-id']),
+      verified,
+      event,
+      status,
+      at: performance.now(),
+    });
     response.writeHead(status).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

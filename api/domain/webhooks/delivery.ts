@@ -7,6 +7,11 @@
 // answer (a timeout, a refused connection), that endpoint's other deliveries are held back until its retry,
 // without a post each, so a dead endpoint costs the senders one timeout per retry, not one per delivery. An
 // endpoint that answers, even with an error, is not held back: a receiver refusing one event may take the next.
+//
+// Claims take turns between endpoints (store/queue-order.ts), and a chunk is sent whole before the next is claimed.
+// An endpoint whose last answer was slow gets one round of the senders in a chunk, not the whole chunk: its own
+// deliveries go no slower (eight at a time either way), and another lab's next event waits for one of its answers,
+// not eight.
 import { Webhook } from 'standardwebhooks';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '../../store/records.ts';
 import type { Store, Tx } from '../../store/store.ts';
@@ -19,6 +24,7 @@ const GIVE_UP_MS = 24 * 60 * 60_000;
 const CHUNK = 64;
 const SEND_CONCURRENCY = 8;
 const CHUNKS_PER_PASS = 16;
+const SLOW_MS = 500;
 /**
  * A lease outlasts the slowest chunk, every post timing out (64 endpoints, none answering), so that no other
  * sender claims a delivery while this one may still post it.
@@ -48,6 +54,8 @@ export function createWebhookDelivery(deps: {
     1000 * deps.retrySeconds[Math.min(attempts, deps.retrySeconds.length) - 1]!;
 
   const unanswered = createUnanswered();
+  /** Endpoints whose last answer took SLOW_MS or more. */
+  const slow = new Set<string>();
 
   /** An endpoint and what signs for it (null: its secret cannot be opened), made once per chunk, not per delivery. */
   type Target = { endpoint: WebhookEndpointRecord; signer: Webhook | null };
@@ -78,7 +86,9 @@ export function createWebhookDelivery(deps: {
 
   async function claimDue(tx: Tx): Promise<Claimed[]> {
     const at = now();
-    const leased = await tx.lease('deliveries', at, CHUNK, new Date(at.getTime() + LEASE_MS).toISOString());
+    const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString();
+    const caps = new Map([...slow].map((endpointId) => [endpointId, SEND_CONCURRENCY]));
+    const leased = await tx.lease('deliveries', at, CHUNK, leaseUntil, caps);
     // A fan-out leases many deliveries to a few endpoints: each endpoint is read, and its secret opened, once.
     const targets = new Map<string, Target | undefined>();
     // One after another: a PostgreSQL transaction is one connection, which runs one query at a time.
@@ -97,7 +107,9 @@ export function createWebhookDelivery(deps: {
       return { status: 'failed', attempts, lease_until: null, last_error: 'the endpoint was deleted' };
     const held = heldBack(delivery);
     if (held) return held;
+    const started = performance.now();
     const result = await post(delivery, target, delivery.body);
+    if ('status' in result) answeredIn(delivery.endpoint_id, performance.now() - started);
     const at = now();
     if ('status' in result && result.status >= 200 && result.status < 300) {
       unanswered.answered(delivery.endpoint_id);
@@ -123,6 +135,11 @@ export function createWebhookDelivery(deps: {
       last_error: error.slice(0, 500),
       next_attempt_at: new Date(nextAt).toISOString(),
     };
+  }
+
+  function answeredIn(endpointId: string, ms: number): void {
+    if (ms >= SLOW_MS) slow.add(endpointId);
+    else slow.delete(endpointId);
   }
 
   /**

@@ -29,7 +29,7 @@ import {
   type Segment,
   type Summary,
 } from './layout.ts';
-import { takeTurns, type QueueRecord } from '../queue-order.ts';
+import { NO_CAPS, takeTurns, type QueueRecord } from '../queue-order.ts';
 import { DueQueue, isDue, isQueue } from './due-queue.ts';
 import type { RecordSource } from './queries.ts';
 
@@ -87,16 +87,17 @@ export class Documents implements RecordSource {
   }
 
   /** The first `limit` due records in the order senders take them (takeTurns). */
-  due<C extends QueueCollection>(collection: C, now: string, limit: number): Summary<C>[] {
+  due<C extends QueueCollection>(collection: C, now: string, limit: number, caps = NO_CAPS): Summary<C>[] {
     const index = this.#index.get(collection)!;
     const found: (Summary<C> & QueueRecord)[] = [];
-    // No more than `limit` receivers, and no more than `limit` of each, can be among the first `limit`.
+    // No more than `limit` receivers, and no more than `limit` (or its cap) of each, can be among the first `limit`.
     let receivers = 0;
-    for (const ids of this.#queues[collection].receiversDue(now)) {
+    for (const [receiver, ids] of this.#queues[collection].receiversDue(now)) {
       if (receivers === limit) break;
+      const most = Math.min(limit, caps.get(receiver) ?? limit);
       let taken = 0;
       for (const id of ids) {
-        if (taken === limit) break;
+        if (taken === most) break;
         const summary = index.get(id)!.summary as Summary<C> & QueueRecord;
         if (!isDue(summary, now)) continue;
         found.push(summary);
@@ -104,7 +105,7 @@ export class Documents implements RecordSource {
       }
       if (taken > 0) receivers++;
     }
-    return takeTurns(found, limit);
+    return takeTurns(found, limit, caps);
   }
 
   /** True when another process has committed since we last loaded: a read of one number at head.json's start. */

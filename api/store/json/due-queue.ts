@@ -71,15 +71,16 @@ export class DueQueue {
   }
 
   /**
-   * For each receiver with a record due at `now`, earliest first, the ids of its records due at or before `now`,
-   * in order, for as long as the caller reads. Those a live sender holds are among them (the caller skips them): no
-   * more than the chunks in flight.
+   * For each receiver with a record due at `now`, earliest first, the receiver and the ids of its records due at
+   * or before `now`, in order, for as long as the caller reads. Those a live sender holds are among them (the
+   * caller skips them): no more than the chunks in flight.
    */
-  *receiversDue(now: string): Generator<Generator<string>> {
+  *receiversDue(now: string): Generator<[receiver: string, ids: Generator<string>]> {
     const end = this.#heads.end();
     for (let at = this.#heads.begin(); !at.equals(end); at.next()) {
       if (timeOf(at.pointer) > now) return;
-      yield this.#until(this.#byReceiver.get(this.#receiverOfHead.get(at.pointer)!)!, now);
+      const receiver = this.#receiverOfHead.get(at.pointer)!;
+      yield [receiver, this.#until(this.#byReceiver.get(receiver)!, now)];
     }
   }
 

@@ -1,6 +1,7 @@
 // The store's questions answered over what memory holds of the records (layout.ts: whole, or the fields queries
 // filter and sort on), with the whole records of an answer read last: the same code for the store's committed
 // records and for a transaction's view of them (its own writes on top).
+import type { Caps } from '../queue-order.ts';
 import type { Collection, Page, PageQuery, QueueCollection, RecordOf, StoreReads } from '../store.ts';
 import type { Summary } from './layout.ts';
 
@@ -10,7 +11,7 @@ export interface RecordSource {
   /** Every record of the collection as memory holds it. */
   summaries<C extends Collection>(collection: C): Summary<C>[];
   /** Up to `limit` of a queue's records due at `now` (an ISO time), in the order senders take them (queue-order.ts). */
-  due<C extends QueueCollection>(collection: C, now: string, limit: number): Summary<C>[];
+  due<C extends QueueCollection>(collection: C, now: string, limit: number, caps?: Caps): Summary<C>[];
 }
 
 type Dated = { id: string; created_at: string };
@@ -256,8 +257,9 @@ export class Queries implements StoreReads {
     collection: C,
     now: Date,
     limit: number,
+    caps?: Caps,
   ): Promise<RecordOf<C>[]> {
     await this.#ready();
-    return this.#whole(collection, this.#source.due(collection, now.toISOString(), limit));
+    return this.#whole(collection, this.#source.due(collection, now.toISOString(), limit, caps));
   }
 }

@@ -3,7 +3,7 @@
 import type { Collection, QueueCollection, RecordOf, Tx } from '../store.ts';
 import type { Documents } from './documents.ts';
 import type { Summary } from './layout.ts';
-import { takeTurns, type QueueRecord } from '../queue-order.ts';
+import { NO_CAPS, takeTurns, type Caps, type QueueRecord } from '../queue-order.ts';
 import { inQueue, isDue } from './due-queue.ts';
 import { Queries, type RecordSource } from './queries.ts';
 
@@ -41,16 +41,17 @@ class Overlay implements RecordSource {
     return [...records.values()];
   }
 
-  due<C extends QueueCollection>(collection: C, now: string, limit: number): Summary<C>[] {
+  due<C extends QueueCollection>(collection: C, now: string, limit: number, caps = NO_CAPS): Summary<C>[] {
     const own = new Map<string, QueueRecord>();
     for (const change of this.changes.values())
       if (change.collection === collection) own.set(change.record.id, change.record as QueueRecord);
-    if (own.size === 0) return this.#documents.due(collection, now, limit);
+    if (own.size === 0) return this.#documents.due(collection, now, limit, caps);
     // The committed due ones this transaction has not changed, and those it has changed that are due now.
-    const committed = this.#documents.due(collection, now, limit + own.size) as QueueRecord[];
+    const roomier = new Map([...caps].map(([receiver, cap]) => [receiver, cap + own.size]));
+    const committed = this.#documents.due(collection, now, limit + own.size, roomier) as QueueRecord[];
     const changed = [...own.values()].filter((record) => inQueue(record) && isDue(record, now));
     const due = [...committed.filter((record) => !own.has(record.id)), ...changed];
-    return takeTurns(due, limit) as Summary<C>[];
+    return takeTurns(due, limit, caps) as Summary<C>[];
   }
 }
 
@@ -101,8 +102,14 @@ export class JsonTransaction extends Queries implements Tx {
     for (const { id, patch } of changes) await this.update(collection, id, patch);
   }
 
-  async lease<C extends QueueCollection>(collection: C, now: Date, limit: number, leaseUntil: string) {
-    const due = await this.due(collection, now, limit);
+  async lease<C extends QueueCollection>(
+    collection: C,
+    now: Date,
+    limit: number,
+    leaseUntil: string,
+    caps?: Caps,
+  ) {
+    const due = await this.due(collection, now, limit, caps);
     const patch = { status: 'sending', lease_until: leaseUntil } as Partial<RecordOf<C>>;
     return Promise.all(due.map((record) => this.update(collection, record.id, patch)));
   }

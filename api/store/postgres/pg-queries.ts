@@ -76,21 +76,24 @@ const DUE = `status IN ('queued', 'sending')
   AND ((status = 'queued' AND next_attempt_at <= $1) OR (status = 'sending' AND coalesce(lease_until, '') < $1))`;
 
 /**
- * The first $2 of a queue's records due at $1 (`id`, `doc`), in the order senders take them (queue-order.ts):
+ * The first $2 of a queue's records due at $1 (`id`, `doc`), no more for a receiver than its cap in $3 (a JSON
+ * object: receiver → cap), in the order senders take them (queue-order.ts):
  * mail oldest first; deliveries taking turns between endpoints, each endpoint's oldest found through its own index
  * (one probe per endpoint), not by reading every due delivery. `lock`: the rows it reads stay locked until the
  * transaction ends, and those another sender is leasing right now are left to it (SKIP LOCKED), not waited for.
  */
+const most = (receiver: string) => `least($2::int, coalesce(($3::jsonb ->> ${receiver})::int, $2::int))`;
+
 export function dueInTurns(collection: QueueCollection, lock: boolean): string {
   const locking = lock ? 'FOR UPDATE SKIP LOCKED' : '';
   if (collection === 'mail')
-    return `SELECT id, doc FROM mail WHERE ${DUE} ORDER BY next_attempt_at LIMIT $2 ${locking}`;
+    return `SELECT id, doc FROM mail WHERE ${DUE} ORDER BY next_attempt_at LIMIT ${most("''")} ${locking}`;
   return `SELECT id, doc FROM (
       SELECT d.id, d.doc, d.next_attempt_at,
              row_number() OVER (PARTITION BY e.id ORDER BY d.next_attempt_at) AS turn
         FROM webhook_endpoints e CROSS JOIN LATERAL (
           SELECT id, doc, next_attempt_at FROM webhook_deliveries
-           WHERE endpoint_id = e.id AND ${DUE} ORDER BY next_attempt_at LIMIT $2 ${locking}) d
+           WHERE endpoint_id = e.id AND ${DUE} ORDER BY next_attempt_at LIMIT ${most('e.id')} ${locking}) d
     ) turns ORDER BY turn, next_attempt_at LIMIT $2`;
 }
 
@@ -325,6 +328,6 @@ export class PgQueries implements StoreReads {
   }
 
   #due<C extends QueueCollection>(collection: C, now: Date, limit: number) {
-    return this.docs<C>(dueInTurns(collection, false), [now.toISOString(), limit]);
+    return this.docs<C>(dueInTurns(collection, false), [now.toISOString(), limit, '{}']);
   }
 }

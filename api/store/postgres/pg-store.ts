@@ -7,7 +7,7 @@
 import pg from 'pg';
 import type { Collection, QueueCollection, RecordOf, Store, Tx } from '../store.ts';
 import { migrate } from './migrate.ts';
-import { takeTurns } from '../queue-order.ts';
+import { NO_CAPS, takeTurns } from '../queue-order.ts';
 import { dueInTurns, PgQueries, run, TABLES } from './pg-queries.ts';
 
 const RETRIES = 10;
@@ -67,14 +67,20 @@ class PgTransaction extends PgQueries implements Tx {
       throw new Error(`${collection} holds only ${rowCount} of ${changes.length}`);
   }
 
-  async lease<C extends QueueCollection>(collection: C, now: Date, limit: number, leaseUntil: string) {
+  async lease<C extends QueueCollection>(
+    collection: C,
+    now: Date,
+    limit: number,
+    leaseUntil: string,
+    caps = NO_CAPS,
+  ) {
     const table = TABLES[collection];
     const leased = await this.docs<C>(
-      `UPDATE ${table} SET doc = doc || jsonb_build_object('status', 'sending', 'lease_until', $3::text)
+      `UPDATE ${table} SET doc = doc || jsonb_build_object('status', 'sending', 'lease_until', $4::text)
         WHERE id IN (SELECT id FROM (${dueInTurns(collection, true)}) due) RETURNING doc`,
-      [now.toISOString(), limit, leaseUntil],
+      [now.toISOString(), limit, JSON.stringify(Object.fromEntries(caps)), leaseUntil],
     );
-    return takeTurns(leased, limit); // RETURNING keeps no order
+    return takeTurns(leased, limit, caps); // RETURNING keeps no order
   }
 }
 
