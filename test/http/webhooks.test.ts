@@ -11,6 +11,7 @@ import { expectError } from '../support/api-client.ts';
 import { freePort } from '../support/ports.ts';
 import {
   invited,
+  type SelfServe,
   type SelfServeLab,
   selfServeLab,
   selfServeSuite,
@@ -327,33 +328,36 @@ test('a restart in the middle of retries loses nothing, and nothing is sent twic
   }
 });
 
+/** On a server of the test's own: `who`'s key.created events go to `target`; resolves with the endpoint's id. */
+async function keyEventsTo(own: SelfServe, target: WebhookReceiver, who: SelfServeLab) {
+  const made = await sessionCall(own, who.cookie, '/api/v1/webhooks', {
+    method: 'POST',
+    body: { url: target.url, events: ['key.created'] },
+  });
+  expect(made.status, made.text).toBe(201);
+  target.secret = made.body.data.secret;
+  return made.body.data.id as string;
+}
+
+const newKey = (own: SelfServe, who: SelfServeLab, name: string) =>
+  sessionCall(own, who.cookie, '/api/v1/keys', { method: 'POST', body: { name } });
+
 test("a lab's endpoint that never answers holds up its own deliveries, not another lab's", async () => {
   // The first retry a minute away: the test ends before a second round of posts to the stuck endpoint.
   const own = await startSelfServe({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '60' });
   const stuck = await receiver({ hang: true });
   const healthy = await receiver();
   try {
-    const endpointOn = async (target: WebhookReceiver, who: SelfServeLab) => {
-      const made = await sessionCall(own, who.cookie, '/api/v1/webhooks', {
-        method: 'POST',
-        body: { url: target.url, events: ['key.created'] },
-      });
-      expect(made.status, made.text).toBe(201);
-      target.secret = made.body.data.secret;
-      return made.body.data.id as string;
-    };
-    const newKey = (who: SelfServeLab, name: string) =>
-      sessionCall(own, who.cookie, '/api/v1/keys', { method: 'POST', body: { name } });
     const stuckLab = await selfServeLab(own, 'Stuck Lab');
     const neighbour = await selfServeLab(own, 'Neighbour Lab');
-    const stuckEndpoint = await endpointOn(stuck, stuckLab);
-    await endpointOn(healthy, neighbour);
-    for (let i = 0; i < 24; i++) expect((await newKey(stuckLab, `stuck ${i}`)).status).toBe(201);
+    const stuckEndpoint = await keyEventsTo(own, stuck, stuckLab);
+    await keyEventsTo(own, healthy, neighbour);
+    for (let i = 0; i < 24; i++) expect((await newKey(own, stuckLab, `stuck ${i}`)).status).toBe(201);
     await expect.poll(() => stuck.received.length, { timeout: 5_000 }).toBeGreaterThan(0);
 
     // Three rounds of eight 10-second timeouts stood before it; now one.
     const asked = performance.now();
-    expect((await newKey(neighbour, 'neighbour')).status).toBe(201);
+    expect((await newKey(own, neighbour, 'neighbour')).status).toBe(201);
     await healthy.delivered(1, 16_000);
     expect(performance.now() - asked).toBeLessThan(16_000);
 
@@ -392,30 +396,20 @@ test("a lab's backlog to a slow endpoint holds up neither another lab's events n
   const slow = await receiver({ answerAfterMs: 1000 });
   const healthy = await receiver();
   try {
-    const endpointOn = async (target: WebhookReceiver, who: SelfServeLab) => {
-      const made = await sessionCall(own, who.cookie, '/api/v1/webhooks', {
-        method: 'POST',
-        body: { url: target.url, events: ['key.created'] },
-      });
-      expect(made.status, made.text).toBe(201);
-      target.secret = made.body.data.secret;
-    };
-    const newKey = (who: SelfServeLab, name: string) =>
-      sessionCall(own, who.cookie, '/api/v1/keys', { method: 'POST', body: { name } });
     const busyLab = await selfServeLab(own, 'Busy Lab');
     const neighbour = await selfServeLab(own, 'Neighbour Lab');
-    await endpointOn(slow, busyLab);
-    await endpointOn(healthy, neighbour);
+    await keyEventsTo(own, slow, busyLab);
+    await keyEventsTo(own, healthy, neighbour);
     // 240 events answered a second each, eight at a time: 30 s to send them all. The first chunk is claimed before
     // the endpoint is known to be slow: 64 answers, 8 s.
-    for (let i = 0; i < 240; i++) expect((await newKey(busyLab, `busy ${i}`)).status).toBe(201);
+    for (let i = 0; i < 240; i++) expect((await newKey(own, busyLab, `busy ${i}`)).status).toBe(201);
     await expect.poll(() => slow.received.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(64);
 
     // Then the neighbour's events, one every 400 ms for 8 s: each waits for one of the slow answers at most, not for
     // another chunk of 64 (8 s) nor for the backlog (22 s).
     const asked = new Map<string, number>();
     for (let i = 0; i < 20; i++) {
-      expect((await newKey(neighbour, `neighbour ${i}`)).status).toBe(201);
+      expect((await newKey(own, neighbour, `neighbour ${i}`)).status).toBe(201);
       asked.set(`neighbour ${i}`, performance.now());
       await new Promise((resolve) => setTimeout(resolve, 400));
     }

@@ -24,6 +24,7 @@ const GIVE_UP_MS = 24 * 60 * 60_000;
 const CHUNK = 64;
 const SEND_CONCURRENCY = 8;
 const CHUNKS_PER_PASS = 16;
+/** An answer this slow caps the endpoint at one round of the senders a claim, until an answer is quicker. */
 const SLOW_MS = 500;
 /**
  * A lease outlasts the slowest chunk, every post timing out (64 endpoints, none answering), so that no other
