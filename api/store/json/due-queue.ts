@@ -24,9 +24,8 @@ export class DueQueue {
    * deliveries share one time, and taken in id order each claim of 64 would read and rewrite dozens of segments.
    */
   readonly #byReceiver = new Map<string, OrderedSet<string>>();
-  /** Each receiver's first key, and whose it is: the receivers in the order their earliest record is due. */
+  /** Each receiver's first key: the receivers in the order their earliest record is due. */
   readonly #heads = new OrderedSet<string>();
-  readonly #receiverOfHead = new Map<string, string>();
   readonly #keys = new Map<string, { key: string; receiver: string }>();
   #arrivals = 0;
 
@@ -57,16 +56,12 @@ export class DueQueue {
     change(order);
     const head = order.front();
     if (head === headBefore) return;
-    if (headBefore !== undefined) {
-      this.#heads.eraseElementByKey(headBefore);
-      this.#receiverOfHead.delete(headBefore);
-    }
+    if (headBefore !== undefined) this.#heads.eraseElementByKey(headBefore);
     if (head === undefined) {
       this.#byReceiver.delete(receiver);
       return;
     }
     this.#heads.insert(head);
-    this.#receiverOfHead.set(head, receiver);
     this.#byReceiver.set(receiver, order);
   }
 
@@ -79,7 +74,7 @@ export class DueQueue {
     const end = this.#heads.end();
     for (let at = this.#heads.begin(); !at.equals(end); at.next()) {
       if (timeOf(at.pointer) > now) return;
-      const receiver = this.#receiverOfHead.get(at.pointer)!;
+      const receiver = this.#keys.get(idOf(at.pointer))!.receiver;
       yield [receiver, this.#until(this.#byReceiver.get(receiver)!, now)];
     }
   }
@@ -95,3 +90,4 @@ export class DueQueue {
 }
 
 const timeOf = (key: string) => key.slice(0, key.indexOf('\0'));
+const idOf = (key: string) => key.slice(key.lastIndexOf('\0') + 1);
