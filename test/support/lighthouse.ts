@@ -1,5 +1,5 @@
 // Lighthouse (performance, accessibility, best practices, SEO) in Debian's Chromium: its default mobile profile, with
-// simulated throttling, so a busy test machine changes the scores little.
+// simulated throttling. Its blocking time still scales what the machine took, so audits run alone (vitest.config.ts).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { expect } from 'vitest';
