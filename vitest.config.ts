@@ -8,8 +8,8 @@ const shared = {
   hookTimeout: 120_000,
 };
 
-// Lighthouse's performance score times the page's main-thread work, so it is measured alone, after every other
-// test file, one file at a time: on a machine busy with other tests its blocking time is the machine's, not the page's.
+// Lighthouse's performance score times the page's main-thread work, so its audits run in a group of their own, one
+// file at a time, with no other test file beside them: their blocking time is then the page's, not other tests'.
 const LIGHTHOUSE = 'test/browser/*lighthouse.test.ts';
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 // Lighthouse (performance, accessibility, best practices, SEO) on every page type, in Debian's Chromium against the
 // built server: each category at least 95, as issue 23 asks. Lighthouse's default mobile profile; the vitest project
-// `lighthouse` runs it after every other test, since a busy machine's long tasks count as the page's blocking time.
+// `lighthouse` runs it with no other test file beside it, since a busy machine's long tasks count as the page's.
 import type { LaunchedChrome } from 'chrome-launcher';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { requireBuild } from '../support/dist.ts';

@@ -1,5 +1,6 @@
 // Lighthouse (performance, accessibility, best practices, SEO) in Debian's Chromium: its default mobile profile, with
-// simulated throttling. Its blocking time still scales what the machine took, so audits run alone (vitest.config.ts).
+// simulated throttling. Its blocking time still scales what the machine took, so audits run on their own
+// (vitest.config.ts), and a low performance score is confirmed by the median of three runs (audit).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { expect } from 'vitest';
@@ -29,10 +30,29 @@ export type Audit = {
   failing: string[];
 };
 
+/**
+ * One page's audit. Lighthouse's advice on variance is to judge the median of several runs: a performance score
+ * under 95 is measured twice more, and the run with the median score decides (a page that blocks fails all three).
+ */
 export async function audit(
   chrome: chromeLauncher.LaunchedChrome,
   url: string,
   extraHeaders: Record<string, string> = {},
+): Promise<Audit> {
+  const first = await auditOnce(chrome, url, extraHeaders);
+  if (first.scores.performance >= 95) return first;
+  const runs = [
+    first,
+    await auditOnce(chrome, url, extraHeaders),
+    await auditOnce(chrome, url, extraHeaders),
+  ];
+  return runs.sort((a, b) => a.scores.performance - b.scores.performance)[1]!;
+}
+
+async function auditOnce(
+  chrome: chromeLauncher.LaunchedChrome,
+  url: string,
+  extraHeaders: Record<string, string>,
 ): Promise<Audit> {
   const result = await lighthouse(url, {
     port: chrome.port,
