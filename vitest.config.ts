@@ -9,7 +9,7 @@ const shared = {
 };
 
 // Lighthouse's performance score times the page's main-thread work, so its audits run in a group of their own, one
-// file at a time, with no other test file beside them: their blocking time is then the page's, not other tests'.
+// file at a time, with no other test file beside them (vitest runs a file per core but one) nor any file's leftovers.
 const LIGHTHOUSE = 'test/browser/*lighthouse.test.ts';
 
 export default defineConfig({
