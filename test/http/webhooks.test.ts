@@ -38,9 +38,17 @@ async function receiver(options: Parameters<typeof startWebhookReceiver>[0] = {}
   return started;
 }
 
-/** An endpoint on `target`, made by `who`; the receiver learns the secret from the one answer that shows it. */
-async function endpointFor(target: WebhookReceiver, who: SelfServeLab, events?: string[]) {
-  const made = await sessionCall(suite.ctx, who.cookie, '/api/v1/webhooks', {
+/**
+ * An endpoint on `target`, made by `who` on the suite's server (or on `on`, a test's own); the receiver learns the
+ * secret from the one answer that shows it.
+ */
+async function endpointFor(
+  target: WebhookReceiver,
+  who: SelfServeLab,
+  events?: string[],
+  on: SelfServe = suite.ctx,
+) {
+  const made = await sessionCall(on, who.cookie, '/api/v1/webhooks', {
     method: 'POST',
     body: { url: target.url, ...(events ? { events } : {}) },
   });
@@ -328,17 +336,6 @@ test('a restart in the middle of retries loses nothing, and nothing is sent twic
   }
 });
 
-/** On a server of the test's own: `who`'s key.created events go to `target`; resolves with the endpoint's id. */
-async function keyEventsTo(own: SelfServe, target: WebhookReceiver, who: SelfServeLab) {
-  const made = await sessionCall(own, who.cookie, '/api/v1/webhooks', {
-    method: 'POST',
-    body: { url: target.url, events: ['key.created'] },
-  });
-  expect(made.status, made.text).toBe(201);
-  target.secret = made.body.data.secret;
-  return made.body.data.id as string;
-}
-
 const newKey = (own: SelfServe, who: SelfServeLab, name: string) =>
   sessionCall(own, who.cookie, '/api/v1/keys', { method: 'POST', body: { name } });
 
@@ -350,8 +347,8 @@ test("a lab's endpoint that never answers holds up its own deliveries, not anoth
   try {
     const stuckLab = await selfServeLab(own, 'Stuck Lab');
     const neighbour = await selfServeLab(own, 'Neighbour Lab');
-    const stuckEndpoint = await keyEventsTo(own, stuck, stuckLab);
-    await keyEventsTo(own, healthy, neighbour);
+    const stuckEndpoint = (await endpointFor(stuck, stuckLab, ['key.created'], own)).id;
+    await endpointFor(healthy, neighbour, ['key.created'], own);
     for (let i = 0; i < 24; i++) expect((await newKey(own, stuckLab, `stuck ${i}`)).status).toBe(201);
     await expect.poll(() => stuck.received.length, { timeout: 5_000 }).toBeGreaterThan(0);
 
@@ -398,8 +395,8 @@ test("a lab's backlog to a slow endpoint holds up neither another lab's events n
   try {
     const busyLab = await selfServeLab(own, 'Busy Lab');
     const neighbour = await selfServeLab(own, 'Neighbour Lab');
-    await keyEventsTo(own, slow, busyLab);
-    await keyEventsTo(own, healthy, neighbour);
+    await endpointFor(slow, busyLab, ['key.created'], own);
+    await endpointFor(healthy, neighbour, ['key.created'], own);
     // 240 events answered a second each, eight at a time: 30 s to send them all. The first chunk is claimed before
     // the endpoint is known to be slow: 64 answers, 8 s.
     for (let i = 0; i < 240; i++) expect((await newKey(own, busyLab, `busy ${i}`)).status).toBe(201);
