@@ -161,6 +161,16 @@ export interface Tx extends StoreReads {
     leaseUntil: string,
     caps?: Caps,
   ): Promise<RecordOf<C>[]>;
+  /**
+   * Moves to `renewedUntil` the lease of those of `ids` still held under `leaseUntil`: a sender still at work keeps
+   * what it claimed. A record whose outcome is recorded, or that another sender has taken since, is left alone.
+   */
+  renewLease<C extends QueueCollection>(
+    collection: C,
+    ids: readonly string[],
+    leaseUntil: string,
+    renewedUntil: string,
+  ): Promise<void>;
 }
 
 export interface Store extends StoreReads {

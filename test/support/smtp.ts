@@ -6,10 +6,13 @@ import { freePort } from './ports.ts';
 
 export type Received = { envelopeTo: string[]; mail: ParsedMail };
 
-/** `rejectWith`: an SMTP reply code for every message, or only for those with a recipient `rejectTo` picks. */
+/**
+ * `rejectWith`: an SMTP reply code for every message, or only for those with a recipient `rejectTo` picks.
+ * `acceptAfterMs`: each message is answered that long after it has arrived (a slow, but working, mail server).
+ */
 export async function startSmtp(
   port?: number,
-  options: { rejectWith?: number; rejectTo?: (address: string) => boolean } = {},
+  options: { rejectWith?: number; rejectTo?: (address: string) => boolean; acceptAfterMs?: number } = {},
 ) {
   const received: Received[] = [];
   const server = new SMTPServer({
@@ -25,8 +28,10 @@ export async function startSmtp(
             });
             return callback(error);
           }
-          received.push({ envelopeTo: to, mail });
-          callback();
+          setTimeout(() => {
+            received.push({ envelopeTo: to, mail });
+            callback();
+          }, options.acceptAfterMs ?? 0);
         },
         (error: Error) => callback(error),
       );

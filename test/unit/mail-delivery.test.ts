@@ -1,5 +1,6 @@
 // The mail queue against a mail server that takes connections and never answers, through nodemailer as the
-// server sends: one round of sends finds that out, and the rest of the chunk waits for the retry, unsent.
+// server sends: one round of sends finds that out, and the rest of the chunk waits for the retry, unsent. And
+// against one that answers slowly: a chunk that outlasts its lease is still no other sender's to send.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { enqueueMail } from '../../api/domain/mail/queue.ts';
 import { createMailTransport } from '../../api/domain/mail/transport.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import { startSilentMailServer } from '../support/silent-mail-server.ts';
+import { startSmtp } from '../support/smtp.ts';
 
 test('a silent mail server is asked by one round of mails, not by every mail of the chunk', async () => {
   const silent = await startSilentMailServer();
@@ -50,5 +52,44 @@ test('a silent mail server is asked by one round of mails, not by every mail of 
     transport.close();
     await store.close();
     await silent.close();
+  }
+}, 60_000);
+
+test('a slow mail server: another sender never sends again what the first is still sending', async () => {
+  const slow = await startSmtp(undefined, { acceptAfterMs: 600 });
+  const dataDir = await mkdtemp(join(tmpdir(), 'dss-slow-mail-'));
+  const store = await openStore({ dataDir });
+  const transports = [0, 1].map(() =>
+    createMailTransport({ smtpUrl: slow.url, mailFrom: 'data@dss.example', dataDir }),
+  );
+  // Two senders, as two instances of the server would be, with a lease shorter than their chunk takes to send:
+  // 24 mails, eight at a time, each answered after 600 ms.
+  const [first, second] = transports.map((transport) =>
+    createMailDelivery({ store, transport, log: { info() {} }, leaseMs: 900 }),
+  );
+  try {
+    await store.transact(async (tx) => {
+      for (let i = 0; i < 24; i++) {
+        const message = { subject: `Mail ${i}`, text: 'Hello.', html: '<p>Hello.</p>' };
+        await enqueueMail(tx, `test:${i}`, `lab${i}@example.com`, message, new Date());
+      }
+    });
+    let done = false;
+    const firstPass = first!.deliver().finally(() => (done = true));
+    // The second sender looks for due mail every 200 ms while the first sends.
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await second!.deliver();
+    }
+    await firstPass;
+    const ids = slow.received.map(({ mail }) => mail.messageId);
+    expect(ids).toHaveLength(24);
+    expect(new Set(ids).size).toBe(24);
+    const mails = await store.mailList({});
+    expect(mails.map((mail) => mail.status)).toEqual(Array(24).fill('sent'));
+  } finally {
+    for (const transport of transports) transport.close();
+    await store.close();
+    await slow.close();
   }
 }, 60_000);

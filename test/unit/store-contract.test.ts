@@ -246,6 +246,34 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
   );
 
   test.skipIf(skip)(
+    'a renewed lease keeps a sender’s mail from others; only mail still held under that lease is renewed',
+    async () => {
+      const store = await (await place())();
+      await store.transact(async (tx) => {
+        for (const id of ['m_a', 'm_b', 'm_c'])
+          await tx.insert('mail', mail(id, 'queued', { next_attempt_at: at(1) }));
+      });
+      const claimed = await store.transact((tx) => tx.lease('mail', new Date(at(10)), 10, at(15)));
+      expect(claimed.map((m) => m.id).sort()).toEqual(['m_a', 'm_b', 'm_c']);
+      // Since the claim, m_b's outcome was recorded and m_c was taken by another sender, whose lease this is not.
+      await store.transact((tx) =>
+        tx.updateEach('mail', [
+          { id: 'm_b', patch: { status: 'sent', lease_until: null } },
+          { id: 'm_c', patch: { lease_until: at(40) } },
+        ]),
+      );
+      await store.transact((tx) => tx.renewLease('mail', ['m_a', 'm_b', 'm_c', 'm_none'], at(15), at(25)));
+      expect(await store.mailById('m_a')).toMatchObject({ status: 'sending', lease_until: at(25) });
+      expect(await store.mailById('m_b')).toMatchObject({ status: 'sent', lease_until: null });
+      expect(await store.mailById('m_c')).toMatchObject({ status: 'sending', lease_until: at(40) });
+      // At minute 20 the first lease would have run out; renewed, m_a is no one else's.
+      expect(await store.dueMail(new Date(at(20)), 10)).toEqual([]);
+      expect((await store.dueMail(new Date(at(26)), 10)).map((m) => m.id)).toEqual(['m_a']);
+      await store.close();
+    },
+  );
+
+  test.skipIf(skip)(
     'insertNew inserts once: a second record with the same id is refused, not kept',
     async () => {
       const store = await (await place())();

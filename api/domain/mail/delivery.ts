@@ -4,7 +4,8 @@
 // mail keeps its subject, recipient and status, not its body.
 //
 // A mail server that gives no answer (refused, silent, timed out) holds back the chunk's other mails until the
-// failed one's retry (queue/unanswered.ts), so a chunk ends within its lease.
+// failed one's retry (queue/unanswered.ts). One that answers, however slowly, keeps the chunk's lease renewed
+// (queue/drain.ts).
 //
 // Delivery is at least once (queue/drain.ts records outcomes in the write that claims the next chunk): a crash
 // after a send and before its record sends that mail again once its lease ends. A resend carries the same
@@ -39,6 +40,8 @@ export function createMailDelivery(deps: {
   transport: MailTransport;
   log: MailLog;
   now?: () => Date;
+  /** How long a claim holds its mails unless renewed: 30 s (tests shorten it). */
+  leaseMs?: number;
 }): MailDelivery {
   const now = deps.now ?? (() => new Date());
   const unanswered = createUnanswered();
@@ -46,18 +49,15 @@ export function createMailDelivery(deps: {
   async function deliver(stop?: AbortSignal): Promise<void> {
     if ((await deps.store.dueMail(now(), 1)).length === 0) return;
     await drainQueue(deps.store, 'mail', {
-      claim: claimDue,
+      claim: (tx: Tx, leaseUntil: string) => tx.lease('mail', now(), CHUNK, leaseUntil),
+      idOf: (mail: MailRecord) => mail.id,
       send: async (mail: MailRecord) => ({ id: mail.id, patch: await sendOne(mail) }),
+      leaseMs: deps.leaseMs ?? LEASE_MS,
+      now,
       maxChunks: CHUNKS_PER_PASS,
       concurrency: SEND_CONCURRENCY,
       stop,
     });
-  }
-
-  /** Leases up to CHUNK due mails to this sender. */
-  async function claimDue(tx: Tx): Promise<MailRecord[]> {
-    const at = now();
-    return tx.lease('mail', at, CHUNK, new Date(at.getTime() + LEASE_MS).toISOString());
   }
 
   /** Sends one mail and says what to record of it; never throws. */

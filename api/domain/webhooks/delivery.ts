@@ -75,21 +75,22 @@ export function createWebhookDelivery(deps: {
     if ((await deps.store.dueDeliveries(now(), 1)).length === 0) return false;
     return drainQueue(deps.store, 'deliveries', {
       claim: claimDue,
+      idOf: ({ delivery }: Claimed) => delivery.id,
       send: async ({ delivery, target }: Claimed) => ({
         id: delivery.id,
         patch: await attempt(delivery, target),
       }),
+      leaseMs: LEASE_MS,
+      now,
       maxChunks: CHUNKS_PER_PASS,
       concurrency: SEND_CONCURRENCY,
       stop,
     });
   }
 
-  async function claimDue(tx: Tx): Promise<Claimed[]> {
-    const at = now();
-    const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString();
+  async function claimDue(tx: Tx, leaseUntil: string): Promise<Claimed[]> {
     const caps = new Map([...slow].map((endpointId) => [endpointId, SEND_CONCURRENCY]));
-    const leased = await tx.lease('deliveries', at, CHUNK, leaseUntil, caps);
+    const leased = await tx.lease('deliveries', now(), CHUNK, leaseUntil, caps);
     // A fan-out leases many deliveries to a few endpoints: each endpoint is read, and its secret opened, once.
     const targets = new Map<string, Target | undefined>();
     // One after another: a PostgreSQL transaction is one connection, which runs one query at a time.

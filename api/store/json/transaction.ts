@@ -114,6 +114,20 @@ export class JsonTransaction extends Queries implements Tx {
     return Promise.all(due.map((record) => this.update(collection, record.id, patch)));
   }
 
+  async renewLease<C extends QueueCollection>(
+    collection: C,
+    ids: readonly string[],
+    leaseUntil: string,
+    renewedUntil: string,
+  ) {
+    const patch = { lease_until: renewedUntil } as Partial<RecordOf<C>>;
+    for (const id of ids) {
+      const record = this.#overlay.get(collection, id);
+      if (record?.status === 'sending' && record.lease_until === leaseUntil)
+        await this.update(collection, id, patch);
+    }
+  }
+
   /** Places every change in the documents, which then know the files to write. */
   applyTo(documents: Documents): void {
     for (const { collection, record } of this.#overlay.changes.values()) documents.place(collection, record);

@@ -82,6 +82,20 @@ class PgTransaction extends PgQueries implements Tx {
     );
     return takeTurns(leased, limit, caps); // RETURNING keeps no order
   }
+
+  async renewLease<C extends QueueCollection>(
+    collection: C,
+    ids: readonly string[],
+    leaseUntil: string,
+    renewedUntil: string,
+  ) {
+    await run(
+      this.#client,
+      `UPDATE ${TABLES[collection]} SET doc = doc || jsonb_build_object('lease_until', $3::text)
+        WHERE id = ANY($1::text[]) AND status = 'sending' AND lease_until = $2`,
+      [ids, leaseUntil, renewedUntil],
+    );
+  }
 }
 
 export class PgStore extends PgQueries implements Store {
