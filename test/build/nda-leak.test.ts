@@ -1,5 +1,5 @@
-// No value from any `nda:` block may appear anywhere in dist/client (contract §3), nor in anything the MCP server
-// answers without a key: every public tool, every resource, the tool list (contract §12).
+// No value from any `nda:` block may appear anywhere in dist/client (contract §3), nor in the server bundle, nor in
+// anything the MCP server answers without a key: every public tool, every resource, the tool list (contract §12).
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { loadListings, type ListingWithBody } from '../../api/domain/listings/li
 import { coreDoor } from '../../api/mcp/core-door.ts';
 import { createMcpServer } from '../../api/mcp/mcp-server.ts';
 import { testApi } from '../support/api.ts';
-import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
+import { DIST_CLIENT, DIST_SERVER, requireBuild } from '../support/dist.ts';
 import { mcpInMemory } from '../support/mcp.ts';
 import { findLeaks, leaksIn, ndaSecrets } from '../support/nda-secrets.ts';
 
@@ -33,6 +33,15 @@ test('every listing contributes secrets to look for (owner, report, counts)', ()
 
 test('no nda value appears anywhere in the public build', async () => {
   expect(await findLeaks(DIST_CLIENT, secrets)).toEqual([]);
+});
+
+// The per-request pages' bundle reads the same content store as the static pages: the renderer's copy of the
+// front matter once brought every nda: block into it. Its serialised store is full of numbers (references between
+// values), so the counts cannot be told from them; the names, reports and descriptions can.
+test('no nda value appears in the server bundle either', async () => {
+  const words = secrets.filter((secret) => /\p{L}/u.test(secret));
+  expect(words.length).toBeGreaterThan(listings.length * 3);
+  expect(await findLeaks(DIST_SERVER, words)).toEqual([]);
 });
 
 test('the scan does find a leak when there is one (a fixture page that leaks)', async () => {

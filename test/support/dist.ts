@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const DIST_CLIENT = join(process.cwd(), 'dist', 'client');
+/** What serves the pages made per request: not public, but no place for NDA values either. */
+export const DIST_SERVER = join(process.cwd(), 'dist', 'server');
 
 export function requireBuild(): void {
   if (!existsSync(join(DIST_CLIENT, 'index.html'))) {
