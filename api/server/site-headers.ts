@@ -1,6 +1,6 @@
 // Headers for everything that is not the API: pages get the security headers, feeds get their exact media type,
 // open CORS and a short public cache. Set before Astro's handler runs; it keeps headers that are already set.
-import { API_CATALOG_TYPE } from '../http/api-catalog.ts';
+import { API_CATALOG_PATH, API_CATALOG_TYPE } from '../http/api-catalog.ts';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -37,6 +37,9 @@ const FEED_TYPES: [RegExp, string][] = [
 /** The headers a feed adds to the security headers. */
 export const FEED_HEADER_NAMES = ['Content-Type', 'Access-Control-Allow-Origin', 'Cache-Control'] as const;
 
+// RFC 9727 §2: a HEAD of the API catalogue must find the catalogue's relation in a Link header.
+const API_CATALOG_LINK = { Link: `<${API_CATALOG_PATH}>; rel="api-catalog"` };
+
 export function siteHeaders(pathname: string): Record<string, string> {
   const feed = FEED_TYPES.find(([pattern]) => pattern.test(pathname));
   if (!feed) return SECURITY_HEADERS;
@@ -45,5 +48,6 @@ export function siteHeaders(pathname: string): Record<string, string> {
     'Content-Type': feed[1],
     'Access-Control-Allow-Origin': '*',
     'Cache-Control': 'public, max-age=300',
+    ...(pathname === API_CATALOG_PATH ? API_CATALOG_LINK : {}),
   };
 }

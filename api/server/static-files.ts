@@ -81,7 +81,7 @@ export async function loadStaticFiles(clientDir: string): Promise<StaticFiles> {
         ETag: file.etag,
         ...headers,
       };
-      if (req.headers['if-none-match'] === file.etag) {
+      if (noneMatch(req.headers['if-none-match'], file.etag)) {
         res.writeHead(304, common);
         res.end();
         return true;
@@ -91,4 +91,14 @@ export async function loadStaticFiles(clientDir: string): Promise<StaticFiles> {
       return true;
     },
   };
+}
+
+/**
+ * Whether If-None-Match names our tag (RFC 9110 §13.1.2): `*`, or a list in which one tag equals ours by weak
+ * comparison, as a cache or a compressing proxy may send it back (`W/"…"`).
+ */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

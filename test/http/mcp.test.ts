@@ -365,6 +365,10 @@ describe('the HTTP side of /mcp', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/linkset\+json/);
     expect(JSON.stringify(await response.json())).toContain('/mcp');
+    // RFC 9727 §2: a HEAD finds the catalogue by its relation.
+    const head = await fetch(`${server.url}/.well-known/api-catalog`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('link')).toBe('</.well-known/api-catalog>; rel="api-catalog"');
   });
 
   test('each tool call writes the endpoint\'s log line, marked "via":"mcp", with the key id', async () => {

@@ -47,6 +47,16 @@ test('pages and feeds carry an ETag; a matching If-None-Match gets 304 with no b
   }
 });
 
+test('If-None-Match is compared weakly and may be a list or *, as caches and proxies send it', async () => {
+  const etag = (await fetch(`${server.url}/llms.txt`)).headers.get('etag')!;
+  const status = async (ifNoneMatch: string) =>
+    (await fetch(`${server.url}/llms.txt`, { headers: { 'If-None-Match': ifNoneMatch } })).status;
+  expect(await status(`W/${etag}`)).toBe(304);
+  expect(await status(`"older", ${etag}`)).toBe(304);
+  expect(await status('*')).toBe(304);
+  expect(await status('"older", W/"other"')).toBe(200);
+});
+
 test.each([
   ['/', 'text/html; charset=utf-8'],
   ['/catalog/de-chest-ct-lung-nodules/', 'text/html; charset=utf-8'],
