@@ -20,7 +20,7 @@ import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
 import { RefusedError } from '../api/errors.ts';
 import { silentLog } from '../api/http/log.ts';
 import { openRuntime, type Runtime } from '../api/runtime.ts';
-import { siteUrlForCli } from '../api/site-url-record.ts';
+import { deliveryForCli, siteUrlForCli } from '../api/server-records.ts';
 import { copyStore } from '../api/store/copy-store.ts';
 import { eventsOf, ranges } from '../api/domain/requests/views.ts';
 import { openStore } from '../api/store/open-store.ts';
@@ -43,6 +43,8 @@ type Context = {
   args: string[];
   /** The catalogue, links and mail, built on first use (most commands need only the store). */
   runtime(): Promise<Runtime>;
+  /** Sends the mail and webhooks queued so far, unless they are left to the server (deliveryForCli). */
+  deliver(): Promise<void>;
 };
 
 type Command = {
@@ -166,12 +168,12 @@ const COMMANDS: Record<string, Command> = {
       'creates the organisation (or joins --org) and a verified admin account, and mails a sign-in link',
     args: ['ACCESS_REQUEST_ID'],
     options: { org: { type: 'string' } },
-    run: async ({ store, args, values, now, config, runtime }) => {
+    run: async ({ store, args, values, now, config, deliver }) => {
       const orgId = values.org as string | undefined;
       const approved = await store.transact((tx) =>
         approveAccessRequest(tx, args[0]!, orgId, config.siteUrl, now),
       );
-      await (await runtime()).background.run();
+      await deliver();
       return approved;
     },
   },
@@ -180,11 +182,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'refuses an access request and mails the reason',
     args: ['ACCESS_REQUEST_ID'],
     options: { reason: { type: 'string' } },
-    run: async ({ store, args, values, now, runtime }) => {
+    run: async ({ store, args, values, now, deliver }) => {
       const rejected = await store.transact((tx) =>
         rejectAccessRequest(tx, args[0]!, str(values, 'reason'), now),
       );
-      await (await runtime()).background.run();
+      await deliver();
       return rejected;
     },
   },
@@ -192,9 +194,9 @@ const COMMANDS: Record<string, Command> = {
     usage: 'account verify ACCOUNT_ID',
     summary: 'marks the account verified',
     args: ['ACCOUNT_ID'],
-    run: async ({ store, args, now, runtime }) => {
+    run: async ({ store, args, now, runtime, deliver }) => {
       const account = await store.transact((tx) => verifyAccount(tx, args[0]!, now));
-      return { ...account, links_sent: await sendDue(await runtime()) };
+      return { ...account, links_sent: await sendDue(await runtime(), deliver) };
     },
   },
   'key issue': {
@@ -246,9 +248,9 @@ const COMMANDS: Record<string, Command> = {
     usage: 'nda verify --org ORG',
     summary: "marks the organisation's NDA acceptance verified",
     options: { org: { type: 'string' } },
-    run: async ({ store, values, now, runtime }) => {
+    run: async ({ store, values, now, runtime, deliver }) => {
       const org = await store.transact((tx) => verifyNda(tx, str(values, 'org'), now));
-      return { ...org, links_sent: await sendDue(await runtime()) };
+      return { ...org, links_sent: await sendDue(await runtime(), deliver) };
     },
   },
   'nda revoke': {
@@ -284,10 +286,10 @@ const COMMANDS: Record<string, Command> = {
     summary: "records the sourcing lead's reply and mails it to the lab (received moves to in_review)",
     args: ['REQUEST_ID'],
     options: { message: { type: 'string' } },
-    run: async ({ store, args, values, now, runtime }) => {
+    run: async ({ store, args, values, now, deliver }) => {
       const text = str(values, 'message');
       const replied = await store.transact((tx) => replyToRequest(tx, args[0]!, text, now));
-      await (await runtime()).background.run();
+      await deliver();
       return replied;
     },
   },
@@ -296,14 +298,14 @@ const COMMANDS: Record<string, Command> = {
     summary: "moves a request forward (never back) and mails the lab's contact; closed needs --outcome",
     args: ['REQUEST_ID', 'STATUS'],
     options: { outcome: { type: 'string' }, message: { type: 'string' } },
-    run: async ({ store, args, values, now, runtime }) => {
+    run: async ({ store, args, values, now, deliver }) => {
       const status = oneOf('STATUS', args[1]!, REQUEST_STATUSES);
       const outcome = optionOf(values, 'outcome', REQUEST_OUTCOMES) ?? null;
       const message = (values.message as string | undefined) ?? null;
       const moved = await store.transact((tx) =>
         moveRequest(tx, args[0]!, { status, outcome, message }, now),
       );
-      await (await runtime()).background.run();
+      await deliver();
       return moved;
     },
   },
@@ -318,9 +320,9 @@ const COMMANDS: Record<string, Command> = {
     usage: 'samples approve SAMPLE_ID',
     summary: "approves a sample request: its link is mailed to the lab's contact now",
     args: ['SAMPLE_ID'],
-    run: async ({ store, args, now, config, runtime }) => {
+    run: async ({ store, args, now, config, runtime, deliver }) => {
       await store.transact((tx) => approveSample(tx, args[0]!, now));
-      const linksSent = await sendDue(await runtime());
+      const linksSent = await sendDue(await runtime(), deliver);
       return { ...sampleShown(await requireSample(store, args[0]!), config), links_sent: linksSent };
     },
   },
@@ -329,12 +331,12 @@ const COMMANDS: Record<string, Command> = {
     summary: 'refuses a sample request and tells the lab why',
     args: ['SAMPLE_ID'],
     options: { reason: { type: 'string' } },
-    run: async ({ store, args, values, now, config, runtime }) => {
-      const { catalog, background } = await runtime();
+    run: async ({ store, args, values, now, config, runtime, deliver }) => {
+      const { catalog } = await runtime();
       const title = (listingId: string) => catalog.find(listingId)?.title ?? listingId;
       const reason = str(values, 'reason');
       const rejected = await store.transact((tx) => rejectSample(tx, args[0]!, reason, title, now));
-      await background.run();
+      await deliver();
       return sampleShown(rejected, config);
     },
   },
@@ -409,10 +411,10 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-/** Sends the sample links that became due, and tries the mail queue once; what fails stays queued. */
-async function sendDue(runtime: Runtime): Promise<number> {
+/** Queues the sample links that became due, and sends what is queued; what fails stays queued. */
+async function sendDue(runtime: Runtime, deliver: () => Promise<void>): Promise<number> {
   const sent = await runtime.fulfil();
-  await runtime.background.run();
+  await deliver();
   return sent;
 }
 
@@ -478,10 +480,15 @@ async function main(argv: string[]): Promise<number> {
   const store = await openStore(config);
   process.stderr.write(`store: ${store.location}\n`);
   if (links.note) process.stderr.write(`${links.note}\n`);
+  const delivery = await deliveryForCli(config);
   let built: Promise<Runtime> | undefined;
   const runtime = () => (built ??= openRuntime(config, silentLog, store));
+  const deliver = async () => {
+    if (delivery.send) return (await runtime()).background.run();
+    process.stderr.write(`${delivery.note}\n`);
+  };
   try {
-    const result = await command.run({ store, config, now: new Date(), values, args, runtime });
+    const result = await command.run({ store, config, now: new Date(), values, args, runtime, deliver });
     if (built) await (await built).close();
     else await store.close();
     const text = values.json

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { recordSiteUrl } from '../site-url-record.ts';
+import { recordForCli } from '../server-records.ts';
 import { warmLanguageIndex } from '../domain/languages.ts';
 import { ListingFileError } from '../domain/listings/listing-files.ts';
 import { createRequestLog } from '../http/log.ts';
@@ -78,7 +78,7 @@ export async function startServer(config: Config) {
       }),
   );
   background.start();
-  await recordSiteUrl(config);
+  await recordForCli(config);
   const astro = await loadAstroHandler();
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
 

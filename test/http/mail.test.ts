@@ -76,6 +76,29 @@ describe('with a mail server', () => {
     expect((await ops(server.dataDir, 'mail', 'list', '--status', 'sent')).json).toHaveLength(2);
   });
 
+  test('a CLI run without the server’s SMTP_URL leaves the mail to the server: the lab gets the reply by SMTP', async () => {
+    const mail = await smtp();
+    const server = await serverWith({ SMTP_URL: mail.url });
+    const lab = await makeLab(server.dataDir);
+    const response = await postRequest(server, lab.key, {
+      data_types: ['call_audio'],
+      languages: ['es'],
+      description: 'Spanish insurance calls',
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()).data;
+    await mail.waitFor(2);
+    // The operator's shell has DATA_DIR alone: its own mail would go to the outbox, marked sent.
+    const replied = await ops(server.dataDir, 'requests', 'reply', id, '--message', 'Two listings fit.');
+    expect(replied.code).toBe(0);
+    expect(replied.stderr).toContain(
+      `delivery: left queued for the server (mail: SMTP 127.0.0.1:${mail.port}`,
+    );
+    const [, reply] = to(await mail.waitFor(3), lab.email);
+    expect(reply!.mail.text).toContain('Two listings fit.');
+    expect(await readdir(join(server.dataDir, 'outbox')).catch(() => [])).toEqual([]);
+  });
+
   test('the whole sample journey: request, lead told, link mailed, bytes downloaded, download audited', async () => {
     const mail = await smtp();
     const server = await serverWith({ SMTP_URL: mail.url });
