@@ -77,11 +77,20 @@ export async function readJsonBody(request: ApiRequest, maxBytes: number): Promi
 
 /** The body as UTF-8 text, at most `maxBytes` (enforced while reading, whatever Content-Length claims). */
 export async function readText(request: ApiRequest, maxBytes: number): Promise<string> {
+  // RFC 9110 §15.5.16: a content coding we do not decode is 415, not a body of garbled text.
+  const coding = request.headers.get('content-encoding');
+  if (coding && coding.trim().toLowerCase() !== 'identity') {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      `Send the body uncompressed: Content-Encoding "${coding}" is not accepted.`,
+    );
+  }
   const tooLarge = () =>
     new ApiError(
       413,
       'payload_too_large',
-      `The body is larger than ${maxBytes} bytes; shorten the description.`,
+      `The body is larger than ${maxBytes} bytes; send a shorter one (a data request's description is the longest field).`,
     );
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) throw tooLarge();

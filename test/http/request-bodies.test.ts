@@ -2,6 +2,7 @@
 // media type (415), JSON that does not parse, is not UTF-8, nests too deep or names __proto__ (400), the size limit
 // with and without Content-Length (413), and validation naming each bad field (422). Then that none of these refusals
 // stored anything: on a lab of its own, so the count is exact.
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   apiClient,
@@ -99,6 +100,23 @@ describe('body handling on POST /api/v1/requests', () => {
       expect(parsed.error.code).toBe(code);
       expect(typeof parsed.error.message).toBe('string');
     }
+  });
+
+  test('a gzipped body is 415 with what to send instead, not a body that "is not UTF-8"', async () => {
+    const reply = await httpRequest(`${server.url}/api/v1/requests`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${lab.key}`,
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+      },
+      body: gzipSync(JSON.stringify(VALID_REQUEST)),
+    });
+    expect(reply.status, reply.body).toBe(415);
+    expect(JSON.parse(reply.body).error).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Send the body uncompressed: Content-Encoding "gzip" is not accepted.',
+    });
   });
 
   const postChunked = (body: unknown) =>

@@ -585,10 +585,10 @@ describe('the NDA', () => {
     expect(mail.mail.text).toContain(sha256);
     const verified = await opsOk(suite.ctx.operator, 'nda', 'verify', '--org', suite.lab.orgId);
     expect(verified.nda.state).toBe('verified');
-    // Sent again (a refreshed page): nothing changes, the verification stands.
+    // Sent again (a refreshed page; here with the hash copied in capitals): nothing changes, the verification stands.
     const again = await sessionCall(suite.ctx, suite.lab.cookie, path, {
       method: 'POST',
-      body: { version, sha256, ...signer },
+      body: { version, sha256: sha256.toUpperCase(), ...signer },
     });
     expect(again.status, again.text).toBe(200);
     expect(again.body.data.acceptance.id).toBe(accepted.body.data.acceptance.id);

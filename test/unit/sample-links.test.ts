@@ -106,5 +106,9 @@ describe('expiry, with the clock moved by fake timers', () => {
     expect(await codeOf(signer.verify(tokenOf(url), 'listing-a', new Date()))).toBe('accepted');
     vi.setSystemTime(new Date(issued.getTime() + 3601_000));
     expect(await codeOf(signer.verify(tokenOf(url), 'listing-a', new Date()))).toBe('link_expired');
+    // The lab is told where a fresh link comes from: its own sample request's link endpoint.
+    await expect(signer.verify(tokenOf(url), 'listing-a', new Date())).rejects.toThrow(
+      'Ask for a fresh one: POST /api/v1/sample-requests/smp_1/link',
+    );
   });
 });

@@ -76,7 +76,8 @@ export async function acceptNdaOnline(
   meta: { ip: string; userAgent: string; operatorEmail: string },
   now: Date,
 ): Promise<{ org: Org; acceptance: NdaAcceptanceRecord; created: boolean }> {
-  if (input.version !== current.version || input.sha256 !== current.sha256) {
+  // A hash is the same in either case: an uppercase copy from another tool is not a different text.
+  if (input.version !== current.version || input.sha256.toLowerCase() !== current.sha256) {
     throw new ApiError(
       409,
       'nda_outdated',

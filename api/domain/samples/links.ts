@@ -78,10 +78,12 @@ export function createLinkSigner(secret: Uint8Array, ttlSeconds: number, siteUrl
         return { sampleId: payload.jti!, orgId: payload.sub!, listingId, ndaAcceptedAt: payload.nda };
       } catch (error) {
         if (error instanceof errors.JWTExpired) {
+          // Expired, but signed by us (jose checks the signature first): its sample request is the lab's own.
+          const sampleId = typeof error.payload.jti === 'string' ? error.payload.jti : '{id}';
           throw new ApiError(
             410,
             'link_expired',
-            'This download link has expired. Ask for the sample again: POST /api/v1/samples/{id}.',
+            `This download link has expired. Ask for a fresh one: POST /api/v1/sample-requests/${sampleId}/link with your API key, or from the dashboard's Samples page.`,
           );
         }
         if (error instanceof ApiError) throw error;
