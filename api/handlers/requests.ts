@@ -71,7 +71,10 @@ export const createRequest: Handler = async (request, { caller, now, deps }) => 
     if (!created.replayed) deps.background?.kick(); // the mails go after the answer, never before it
     return json(created.body, {
       status: created.status,
-      headers: created.replayed ? { 'Idempotent-Replayed': 'true' } : {},
+      headers: {
+        Location: `/api/v1/requests/${created.requestId}`,
+        ...(created.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+      },
     });
   } finally {
     if (flightKey) inFlight.delete(flightKey);

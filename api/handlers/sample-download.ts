@@ -10,7 +10,8 @@ import { ndaAccepted } from '../domain/labs/nda.ts';
 import { ApiError } from '../errors.ts';
 import type { Handler } from '../http/types.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
+/** The media type of a sample file, by its extension; anything else is application/octet-stream. */
+export const SAMPLE_CONTENT_TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
   '.flac': 'audio/flac',
   '.mp3': 'audio/mpeg',
@@ -20,7 +21,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-export const downloadSample: Handler = async (_request, { params, url, now, deps }) => {
+export const downloadSample: Handler = async (request, { params, url, now, deps }) => {
   if (!deps.signer)
     throw new ApiError(503, 'unavailable', 'Sample downloads are not available right now; try again later.');
   const token = url.searchParams.get('token');
@@ -76,12 +77,13 @@ export const downloadSample: Handler = async (_request, { params, url, now, deps
     listing_id: listingId,
     detail: sample.id,
   } as const;
-  await deps.store.transact((tx) => audit(tx, download, now));
+  // A HEAD (a mail scanner checking the link, a client asking the size) downloads nothing: not audited.
+  if (request.method !== 'HEAD') await deps.store.transact((tx) => audit(tx, download, now));
   const extension = extname(path).toLowerCase();
   return {
     status: 200,
     headers: {
-      'content-type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      'content-type': SAMPLE_CONTENT_TYPES[extension] ?? 'application/octet-stream',
       'content-length': String(size),
       'content-disposition': `attachment; filename="${listingId}-sample${extension}"`,
       'cache-control': 'private, no-store',

@@ -1,5 +1,5 @@
 // A lab's webhook endpoints (contract §10), from the dashboard's session: made, deleted and tested by an admin,
-// listed with their deliveries by any member; a key is 403 (keys do not manage the organisation). The signing
+// listed (all, or one: where the 201's Location points) with their deliveries by any member; a key is 403 (keys do not manage the organisation). The signing
 // secret is in the 201 answer only. Another organisation's endpoint is 404.
 import {
   checkEndpointUrl,
@@ -40,6 +40,12 @@ export const listWebhooks: Handler = async (_request, context) => {
   const caller = requireSession(context);
   const data = (await context.deps.store.webhooksOf(caller.org.id)).map(endpointView);
   return json({ data, count: data.length });
+};
+
+export const getWebhook: Handler = async (_request, context) => {
+  const caller = requireSession(context);
+  const endpoint = await endpointOf(context.deps.store, caller.org.id, context.params.id!);
+  return json({ data: endpointView(endpoint) });
 };
 
 export const removeWebhook: Handler = async (_request, context) => {

@@ -85,7 +85,9 @@ export function webhookOperations(parts: OpenApiParts) {
           },
         },
         responses: {
-          ...ok('Made; the secret is shown this once', createdSchema, 201),
+          ...ok('Made; the secret is shown this once', createdSchema, 201, {
+            Location: { description: 'The endpoint: /api/v1/webhooks/{id}', schema: { type: 'string' } },
+          }),
           ...session('bad_request', 'conflict', 'payload_too_large', 'unsupported_media_type', 'invalid'),
         },
       },
@@ -105,6 +107,18 @@ export function webhookOperations(parts: OpenApiParts) {
       },
     },
     '/api/v1/webhooks/{id}': {
+      get: {
+        operationId: 'getWebhook',
+        summary: 'One webhook endpoint',
+        description: 'Dashboard session, any role. Never the secret.',
+        tags: ['Webhooks'],
+        security,
+        parameters: [endpointId],
+        responses: {
+          ...ok('The endpoint', z.object({ data: endpointSchema }).meta({ id: 'WebhookEndpointResponse' })),
+          ...session('not_found'),
+        },
+      },
       delete: {
         operationId: 'deleteWebhook',
         summary: 'Delete a webhook endpoint',

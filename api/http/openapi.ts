@@ -52,6 +52,8 @@ import { teamMemberSchema } from '../domain/labs/views.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
+import { ROUTES } from './routes.ts';
+import { SAMPLE_CONTENT_TYPES } from '../handlers/sample-download.ts';
 import { dataRequestSchema, withdrawalSchema } from '../domain/requests/request-schema.ts';
 import { DEFAULT_PAGE, LIST_LIMIT } from '../domain/requests/views.ts';
 
@@ -202,6 +204,22 @@ const idParameter = (description: string) => ({
   schema: { type: 'string', maxLength: 80 },
 });
 
+type Operations = Record<string, Record<string, { responses: Record<string, unknown> }>>;
+
+/**
+ * The pipeline refuses any query parameter an endpoint does not read (routes.ts), so each such operation can answer
+ * 422 invalid, whatever else it documents.
+ */
+function withQueryRefusals<T extends object>(paths: T): T {
+  for (const route of ROUTES) {
+    if (route.handler.readsQuery) continue;
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const operation = (paths as Operations)[path]?.[route.method.toLowerCase()];
+    if (operation) operation.responses[422] ??= errors('invalid')[422];
+  }
+  return paths;
+}
+
 const noContent = (description: string) => ({ 204: { description, headers: RATE_HEADERS } });
 
 // POST /api/v1/team/invitations' answer when it changes a current member's role: the member as they are now.
@@ -261,7 +279,7 @@ function selfServePaths() {
         ],
         responses: {
           ...noContent('Signed out'),
-          ...errors('unauthorized', 'forbidden', 'rate_limited'),
+          ...errors('unauthorized', 'forbidden', 'invalid', 'rate_limited'),
         },
       },
     },
@@ -507,6 +525,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
             createdRequestSchema,
             201,
             {
+              Location: header('The request: /api/v1/requests/{id}'),
               'Idempotent-Replayed': header(
                 'true when this answer replays an earlier request with the same Idempotency-Key',
               ),
@@ -571,7 +590,16 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
             {},
             withdrawnExample(siteUrl),
           ),
-          ...errors('unauthorized', 'not_found', 'conflict', 'invalid', 'rate_limited', 'unavailable'),
+          ...errors(
+            'unauthorized',
+            'not_found',
+            'conflict',
+            'payload_too_large',
+            'unsupported_media_type',
+            'invalid',
+            'rate_limited',
+            'unavailable',
+          ),
         },
       },
     },
@@ -593,6 +621,8 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
             'forbidden',
             'not_found',
             'sample_unavailable',
+            'payload_too_large',
+            'unsupported_media_type',
             'invalid',
             'rate_limited',
             'unavailable',
@@ -613,11 +643,12 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
           200: {
             description: 'The sample file, as an attachment',
             headers: { 'Content-Disposition': header('attachment; filename="…"'), ...RATE_HEADERS },
-            content: {
-              'application/octet-stream': {
-                schema: { type: 'string', contentMediaType: 'application/octet-stream' },
-              },
-            },
+            // As the file's extension gives it (SAMPLE_CONTENT_TYPES), else application/octet-stream.
+            content: Object.fromEntries(
+              [...new Set([...Object.values(SAMPLE_CONTENT_TYPES), 'application/octet-stream'])].map(
+                (type) => [type, { schema: { type: 'string', contentMediaType: type } }],
+              ),
+            ),
           },
           // unauthorized: a public path, but a present and invalid key is still refused.
           ...errors('unauthorized', 'forbidden', 'not_found', 'link_expired', 'rate_limited', 'unavailable'),
@@ -755,7 +786,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       hooks.tag,
     ],
     security: [],
-    paths: { ...paths, ...hooks.paths },
+    paths: withQueryRefusals({ ...paths, ...hooks.paths }),
     webhooks: hooks.webhooks,
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : 1))),

@@ -16,6 +16,7 @@ import {
   createWebhook,
   listDeliveries,
   listWebhooks,
+  getWebhook,
   removeWebhook,
   testWebhook,
 } from '../handlers/webhooks.ts';
@@ -75,6 +76,7 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   route('DELETE', '/api/v1/team/:id', removeMember, 'session'),
   route('POST', '/api/v1/webhooks', createWebhook, 'session'),
   route('GET', '/api/v1/webhooks', listWebhooks, 'session'),
+  route('GET', '/api/v1/webhooks/:id', getWebhook, 'session'),
   route('DELETE', '/api/v1/webhooks/:id', removeWebhook, 'session'),
   route('POST', '/api/v1/webhooks/:id/test', testWebhook, 'session'),
   route('GET', '/api/v1/webhooks/:id/deliveries', listDeliveries, 'session', READS_QUERY),

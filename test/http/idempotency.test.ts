@@ -38,6 +38,7 @@ describe('Idempotency-Key on POST /api/v1/requests', () => {
     expect(second.status, second.text).toBe(201);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.headers.get('location')).toBe(`/api/v1/requests/${first.body.data.id}`);
 
     const stored = ((await opsOk('requests', 'list')) as Json[]).filter((r) => r.org_id === lab.orgId);
     expect(stored.map((r) => r.id).sort()).toEqual([...before, first.body.data.id].sort());

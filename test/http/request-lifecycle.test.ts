@@ -89,6 +89,9 @@ describe('a request from submission to close, as the lab sees it', () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body.data).toMatchObject({ id: expect.stringMatching(/^req_/), status: 'received' });
     id = created.body.data.id;
+    // Where the request can be read back (RFC 9110 §15.3.2).
+    expect(created.headers.get('location')).toBe(`/api/v1/requests/${id}`);
+    expect((await call(created.headers.get('location')!, { key: lab.key })).body.data.id).toBe(id);
     matches = created.body.data.matches;
     expect(matches.length).toBeGreaterThan(0);
     expect(matches.length).toBeLessThanOrEqual(5);

@@ -102,6 +102,10 @@ describe('a sample request, followed by its id', () => {
       (all) => all.length === 2,
     );
     expect(links[1]).not.toBe(links[0]);
+    // A mail scanner's HEAD sees the file's type and size, downloads nothing, and is not audited as a download.
+    const head = await fetch(server.url + links[1], { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^(audio|image)\//);
     const download = await fetch(server.url + links[1]);
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0);

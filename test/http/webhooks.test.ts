@@ -73,6 +73,14 @@ describe('endpoints', () => {
     });
     expect(made.status, made.text).toBe(201);
     expect(made.headers.get('location')).toBe(`/api/v1/webhooks/${made.body.data.id}`);
+    const one = await sessionCall(suite.ctx, suite.lab.cookie, made.headers.get('location')!);
+    expect(one.status, one.text).toBe(200);
+    expect(one.body.data).toEqual({
+      id: made.body.data.id,
+      url: target.url,
+      events: ['request.created'],
+      created_at: made.body.data.created_at,
+    });
     expect(made.body.data).toMatchObject({ url: target.url, events: ['request.created'] });
     expect(made.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const listed = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/webhooks');
@@ -168,7 +176,9 @@ describe('endpoints', () => {
       expectError(await sessionCall(suite.ctx, member.cookie, path, { method, body }), 403, 'forbidden');
     }
     const other = await selfServeLab(suite.ctx, 'Other Hooks Lab');
+    expect((await sessionCall(suite.ctx, member.cookie, `/api/v1/webhooks/${endpoint.id}`)).status).toBe(200);
     for (const [method, path] of [
+      ['GET', `/api/v1/webhooks/${endpoint.id}`],
       ['GET', `/api/v1/webhooks/${endpoint.id}/deliveries`],
       ['DELETE', `/api/v1/webhooks/${endpoint.id}`],
       ['POST', `/api/v1/webhooks/${endpoint.id}/test`],

@@ -17,7 +17,8 @@ import { newRequestToLead, requestAckToLab } from './mails.ts';
 import type { DataRequestInput } from './request-schema.ts';
 import { facets } from './views.ts';
 
-export type Created = { status: number; body: unknown; replayed: boolean };
+/** The answer to a submission; `requestId` names the request made, or the one a replay answered with. */
+export type Created = { status: number; body: unknown; replayed: boolean; requestId: string };
 
 /** `listing_id` must name a listing of the catalogue: 422 naming the closest id otherwise. */
 export function checkListingId(input: DataRequestInput, catalog: Pick<Catalog, 'find' | 'filter'>): void {
@@ -90,7 +91,8 @@ export async function createDataRequest(
         },
       );
     }
-    return { status: earlier.status, body: earlier.response, replayed: true };
+    const requestId = (earlier.response as { data: { id: string } }).data.id;
+    return { status: earlier.status, body: earlier.response, replayed: true, requestId };
   }
   const { volume, timeline, ...rest } = input;
   const created_at = now.toISOString();
@@ -157,7 +159,7 @@ export async function createDataRequest(
       created_at: request.created_at,
     });
   }
-  return { status: 201, body, replayed: false };
+  return { status: 201, body, replayed: false, requestId: request.id };
 }
 
 export async function removeDemandPost(tx: Tx, id: string, now: Date): Promise<DemandPostRecord> {
