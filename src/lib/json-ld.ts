@@ -12,10 +12,17 @@ import {
   domainLabel,
   listingSummary,
 } from '../../api/domain/listings/listing-format.ts';
+import { sampleOffer } from './sample-offer.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };
-const ACCESS =
-  'Licensed. Samples are sent to labs holding an API key whose organisation has accepted the NDA.';
+
+/** Licensed, and what the listing's page says of a sample: how to ask for one, or its outlook when there is none. */
+function conditionsOfAccess(listing: ListingWithoutNda, site: URL): string {
+  const offer = sampleOffer(listing);
+  if (!offer.offered) return `Licensed. Sample: ${offer.outlook}`;
+  const request = new URL(`/api/v1/samples/${listing.id}`, site).href;
+  return `Licensed. A de-identified sample is sent as an expiring link once your organisation has accepted the NDA: POST ${request} with Authorization: Bearer <API_KEY>.`;
+}
 
 /** The description crawlers show: the summary line and the public text, within schema.org's 50–5,000 characters. */
 export function plainDescription(listing: ListingWithoutNda, body: string): string {
@@ -64,7 +71,7 @@ export function datasetJsonLd(listing: ListingWithoutNda, body: string, site: UR
     encodingFormat: listing.data_card.formats,
     ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
     isAccessibleForFree: false,
-    conditionsOfAccess: ACCESS,
+    conditionsOfAccess: conditionsOfAccess(listing, site),
     creator: PUBLISHER,
     publisher: PUBLISHER,
     dateModified: listing.updated,
@@ -101,8 +108,8 @@ export function dataCatalogJsonLd(
   };
 }
 
-// https://docs.mlcommons.org/croissant/docs/croissant-spec.html: the metadata layer; the distribution is how to
-// ask for a sample (the files themselves are shared only under NDA, so no public file or checksum is given).
+// https://docs.mlcommons.org/croissant/docs/croissant-spec.html: the metadata layer (the files themselves are shared
+// only under NDA); how to ask for a sample, where there is one, is in conditionsOfAccess, since a POST is no file.
 const CROISSANT_CONTEXT = {
   '@language': 'en',
   '@vocab': 'https://schema.org/',
@@ -189,7 +196,7 @@ export function croissant(listing: ListingWithoutNda, body: string, site: URL): 
     version: '1.0.0',
     keywords: keywords(listing),
     isAccessibleForFree: false,
-    conditionsOfAccess: ACCESS,
+    conditionsOfAccess: conditionsOfAccess(listing, site),
     temporalCoverage: years(listing),
     spatialCoverage: listing.geography,
     ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
@@ -198,15 +205,6 @@ export function croissant(listing: ListingWithoutNda, body: string, site: URL): 
     recordSet: recordSet(listing.data_card),
     citeAs: `Data Sourcing Service. ${listing.title}. ${new URL(`/catalog/${listing.id}/`, site).href}`,
     distribution: [
-      {
-        '@type': 'cr:FileObject',
-        '@id': 'sample-request',
-        name: 'sample-request',
-        description:
-          'A de-identified sample, sent as an expiring link to labs whose organisation has accepted the NDA: POST this URL with Authorization: Bearer <API_KEY>.',
-        contentUrl: new URL(`/api/v1/samples/${listing.id}`, site).href,
-        encodingFormat: 'application/json',
-      },
       {
         '@type': 'cr:FileObject',
         '@id': 'listing-json',

@@ -19,11 +19,15 @@ async function render(): Promise<Rendered[]> {
   const base = new URL(site);
   const listings = await loadListings(listingsDir);
   send({ kind: 'loaded', updated: listings.map((listing) => [listing.id, listing.updated]) });
-  return listings.map((listing) => ({
-    id: listing.id,
-    markdown: listingMarkdown(listing, listing.body, base),
-    croissant: JSON.stringify(croissant(listing, listing.body, base), null, 2),
-  }));
+  return listings.map(({ nda, body, filePath: _, ...rest }) => {
+    // As src/content.config.ts stores a listing for the pages: no `nda:` block, only whether a sample file exists.
+    const listing = { ...rest, sample_available: nda.sample_file !== undefined };
+    return {
+      id: listing.id,
+      markdown: listingMarkdown(listing, body, base),
+      croissant: JSON.stringify(croissant(listing, body, base), null, 2),
+    };
+  });
 }
 
 /**

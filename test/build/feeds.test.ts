@@ -25,6 +25,18 @@ const jsonLdOf = (html: string) =>
     JSON.parse(m[1]!),
   );
 
+/** What the listing page's "Get this data" box says of a sample: offered, or the outlook it shows instead. */
+function pageSample(html: string): { offered: true } | { offered: false; outlook: string } {
+  if (html.includes('data-action="sample"')) return { offered: true };
+  const shown =
+    /<p class="meta sample-outlook" data-action="no-sample"><strong>Sample:<\/strong> ([^<]+)<\/p>/.exec(
+      html,
+    );
+  if (!shown) throw new Error('the page neither offers a sample nor shows its outlook');
+  const outlook = shown[1]!.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+  return { offered: false, outlook };
+}
+
 describe('schema.org JSON-LD', () => {
   test('each listing page has a Dataset filled for Google Dataset Search, public fields only', async () => {
     for (const listing of listings) {
@@ -62,6 +74,23 @@ describe('schema.org JSON-LD', () => {
     expect(catalog.dataset.map((d: { identifier: string }) => d.identifier).sort()).toEqual(
       listings.map((l) => l.id).sort(),
     );
+  });
+
+  test("a listing's Dataset speaks of a sample as its page does: how to ask where there is one, the outlook where not", async () => {
+    for (const listing of listings) {
+      const html = await read(`catalog/${listing.id}/index.html`);
+      const [dataset] = jsonLdOf(html);
+      const page = pageSample(html);
+      // The page decides as the API does: POST /api/v1/samples/{id} is 409 sample_unavailable without a file.
+      expect(page.offered, listing.id).toBe(listing.nda.sample_file !== undefined);
+      if (page.offered)
+        expect(dataset.conditionsOfAccess, listing.id).toContain(`/api/v1/samples/${listing.id}`);
+      else {
+        expect(JSON.stringify(dataset), listing.id).not.toContain('/api/v1/samples/');
+        expect(dataset.conditionsOfAccess, listing.id).not.toMatch(/samples? (is|are) sent/i);
+        expect(dataset.conditionsOfAccess, listing.id).toContain(page.outlook);
+      }
+    }
   });
 });
 
@@ -105,14 +134,30 @@ test('Croissant: the metadata layer with its required fields for every listing, 
       expect(croissant[property], `${listing.id} ${property}`).toBeTruthy();
     }
     expect(croissant['rai:dataLimitations']).toContain(listing.data_card.limitations[0]);
-    const sample = croissant.distribution.find((d: { '@id': string }) => d['@id'] === 'sample-request');
-    expect(sample['@type']).toBe('cr:FileObject');
-    expect(sample.contentUrl).toMatch(new RegExp(`/api/v1/samples/${listing.id}$`));
-    expect(sample.encodingFormat).toBeTruthy();
     expect(await read(`catalog/${listing.id}/index.html`)).toContain(
       `href="/catalog/${listing.id}/croissant.json"`,
     );
   }
+});
+
+describe('Croissant distribution and access', () => {
+  test("it says of a sample what the listing's page says: how to ask where there is one, the outlook where not", async () => {
+    for (const listing of listings) {
+      const text = await read(`catalog/${listing.id}/croissant.json`);
+      const croissant = JSON.parse(text);
+      const page = pageSample(await read(`catalog/${listing.id}/index.html`));
+      expect(page.offered, listing.id).toBe(listing.nda.sample_file !== undefined);
+      if (page.offered) {
+        expect(croissant.conditionsOfAccess, listing.id).toContain(`/api/v1/samples/${listing.id}`);
+      } else {
+        expect(text, listing.id).not.toContain('/api/v1/samples/');
+        expect(croissant.conditionsOfAccess, listing.id).not.toMatch(/samples? (is|are) sent/i);
+        expect(croissant.conditionsOfAccess, listing.id).toContain(page.outlook);
+      }
+      // Never where a sample file lives: that path is NDA-only.
+      if (listing.nda.sample_file) expect(text).not.toContain(listing.nda.sample_file);
+    }
+  });
 });
 
 test("a listing's Markdown states its status on one line, with one colon, and carries its data card", async () => {
