@@ -108,8 +108,9 @@ export function dataCatalogJsonLd(
   };
 }
 
-// https://docs.mlcommons.org/croissant/docs/croissant-spec.html: the metadata layer (the files themselves are shared
-// only under NDA); how to ask for a sample, where there is one, is in conditionsOfAccess, since a POST is no file.
+// https://docs.mlcommons.org/croissant/docs/croissant-spec.html: the metadata layer (the data files are shared only
+// under NDA, so the one file listed is the listing's public Markdown); how to ask for a sample, where there is one,
+// is in conditionsOfAccess, since a POST is no file.
 const CROISSANT_CONTEXT = {
   '@language': 'en',
   '@vocab': 'https://schema.org/',
@@ -180,7 +181,16 @@ function responsibleAi(listing: ListingWithoutNda, card: DataCard) {
   };
 }
 
-export function croissant(listing: ListingWithoutNda, body: string, site: URL): Record<string, unknown> {
+/**
+ * `markdownSha256`: the SHA-256 of the exact bytes of /catalog/<id>.md, the one file listed. Croissant requires a
+ * checksum of every file of a dataset that is not live (mlcroissant: md5 or sha256 on each FileObject).
+ */
+export function croissant(
+  listing: ListingWithoutNda,
+  body: string,
+  site: URL,
+  markdownSha256: string,
+): Record<string, unknown> {
   return {
     '@context': CROISSANT_CONTEXT,
     '@type': 'sc:Dataset',
@@ -189,7 +199,8 @@ export function croissant(listing: ListingWithoutNda, body: string, site: URL): 
     alternateName: listing.title,
     description: plainDescription(listing, body),
     url: new URL(`/catalog/${listing.id}/`, site).href,
-    license: new URL('/access/', site).href,
+    // The standard licence terms; /access/ is a form for asking for an account, not a licence.
+    license: new URL('/licensing/', site).href,
     creator: PUBLISHER,
     publisher: PUBLISHER,
     datePublished: listing.updated,
@@ -204,14 +215,17 @@ export function croissant(listing: ListingWithoutNda, body: string, site: URL): 
     ...responsibleAi(listing, listing.data_card),
     recordSet: recordSet(listing.data_card),
     citeAs: `Data Sourcing Service. ${listing.title}. ${new URL(`/catalog/${listing.id}/`, site).href}`,
+    // A file the build writes, so its checksum is known; the API's JSON is no file with fixed bytes (an NDA key sees
+    // more), so it is named in the description instead.
     distribution: [
       {
         '@type': 'cr:FileObject',
-        '@id': 'listing-json',
-        name: 'listing-json',
-        description: 'The public fields of this listing',
-        contentUrl: new URL(`/api/v1/catalog/${listing.id}`, site).href,
-        encodingFormat: 'application/json',
+        '@id': 'listing-markdown',
+        name: `${listing.id}.md`,
+        description: `This listing as Markdown: its public fields, description and data card. The public fields as JSON: GET ${new URL(`/api/v1/catalog/${listing.id}`, site).href}`,
+        contentUrl: new URL(`/catalog/${listing.id}.md`, site).href,
+        encodingFormat: 'text/markdown',
+        sha256: markdownSha256,
       },
     ],
   };

@@ -1,5 +1,6 @@
 // Every feed a crawler, a language model or a client generator reads: well-formed, complete, public fields only.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -36,6 +37,8 @@ function pageSample(html: string): { offered: true } | { offered: false; outlook
   const outlook = shown[1]!.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
   return { offered: false, outlook };
 }
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('schema.org JSON-LD', () => {
   test('each listing page has a Dataset filled for Google Dataset Search, public fields only', async () => {
@@ -141,6 +144,24 @@ test('Croissant: the metadata layer with its required fields for every listing, 
 });
 
 describe('Croissant distribution and access', () => {
+  // mlcroissant (file_object.py): `if not self.ctx.is_live_dataset: self.assert_has_exclusive_properties(["md5", "sha256"])`.
+  test('every FileObject is a file the build serves, with the sha256 of its exact bytes', async () => {
+    for (const listing of listings) {
+      const croissant = JSON.parse(await read(`catalog/${listing.id}/croissant.json`));
+      expect(croissant.isLiveDataset).toBe(false);
+      expect(croissant.distribution.length, listing.id).toBeGreaterThan(0);
+      for (const file of croissant.distribution) {
+        expect(file['@type'], listing.id).toBe('cr:FileObject');
+        expect(file.name && file.encodingFormat, `${listing.id} ${file['@id']}`).toBeTruthy();
+        const url = new URL(file.contentUrl);
+        // An API address is no file: POST-only ones answer GET with 405, and keyed answers differ by key.
+        expect(url.pathname, `${listing.id} ${file['@id']}`).not.toMatch(/^\/api\//);
+        const bytes = await readFile(join(DIST_CLIENT, decodeURIComponent(url.pathname)));
+        expect(file.sha256, `${listing.id} ${file['@id']}`).toBe(sha256(bytes));
+      }
+    }
+  });
+
   test("it says of a sample what the listing's page says: how to ask where there is one, the outlook where not", async () => {
     for (const listing of listings) {
       const text = await read(`catalog/${listing.id}/croissant.json`);
@@ -157,6 +178,14 @@ describe('Croissant distribution and access', () => {
       // Never where a sample file lives: that path is NDA-only.
       if (listing.nda.sample_file) expect(text).not.toContain(listing.nda.sample_file);
     }
+  });
+
+  test('its licence is the licensing page, a built page, not the access form', async () => {
+    for (const listing of listings) {
+      const croissant = JSON.parse(await read(`catalog/${listing.id}/croissant.json`));
+      expect(new URL(croissant.license).pathname, listing.id).toBe('/licensing/');
+    }
+    expect(await read('licensing/index.html')).toContain('<h1>Licensing</h1>');
   });
 });
 
