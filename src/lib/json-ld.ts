@@ -99,9 +99,11 @@ export function dataCatalogJsonLd(
     description: 'Licensable AI training datasets: conversational audio and medical imaging.',
     url: new URL('/catalog/', site).href,
     publisher: PUBLISHER,
+    // Google's Dataset docs require a name and a description of every Dataset, nested ones too.
     dataset: listings.map((listing) => ({
       '@type': 'Dataset',
       name: listing.title,
+      description: listingSummary(listing),
       identifier: listing.id,
       url: new URL(`/catalog/${listing.id}/`, site).href,
     })),

@@ -71,12 +71,18 @@ describe('schema.org JSON-LD', () => {
     }
   });
 
-  test('/catalog/ has a DataCatalog naming every dataset', async () => {
+  test('/catalog/ has a DataCatalog naming and describing every dataset', async () => {
     const [catalog] = jsonLdOf(await read('catalog/index.html'));
     expect(catalog['@type']).toBe('DataCatalog');
     expect(catalog.dataset.map((d: { identifier: string }) => d.identifier).sort()).toEqual(
       listings.map((l) => l.id).sort(),
     );
+    // Google's Dataset docs require a name and a 50–5,000-character description of every Dataset, nested too.
+    for (const dataset of catalog.dataset) {
+      expect(dataset.name, dataset.identifier).toBeTruthy();
+      expect(dataset.description?.length, dataset.identifier).toBeGreaterThanOrEqual(50);
+      expect(dataset.description.length, dataset.identifier).toBeLessThanOrEqual(5000);
+    }
   });
 
   test("a listing's Dataset speaks of a sample as its page does: how to ask where there is one, the outlook where not", async () => {
