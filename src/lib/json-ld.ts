@@ -41,6 +41,12 @@ function years(listing: ListingWithoutNda): string {
   return to ? `${from}/${to}` : from!;
 }
 
+/** The first and last day of the years covered: RAI's dataCollectionTimeframe is DateTime values, start and end. */
+function timeframe(listing: ListingWithoutNda): [string, string] {
+  const [from, to = from] = listing.years_covered.split(/\s*[–-]\s*/);
+  return [`${from}-01-01`, `${to}-12-31`];
+}
+
 const keywords = (listing: ListingWithoutNda) => [
   VERTICAL_LABELS[listing.vertical],
   DATA_TYPE_LABELS[listing.data_type],
@@ -174,11 +180,12 @@ function responsibleAi(listing: ListingWithoutNda, card: DataCard) {
   const quality = card.quality.map((q) => `${q.measure}: ${q.value}.`).join(' ');
   return {
     'rai:dataCollection': card.collection,
-    'rai:dataCollectionTimeframe': years(listing),
+    'rai:dataCollectionTimeframe': timeframe(listing),
     'rai:dataAnnotationProtocol': card.annotation.method,
     'rai:dataAnnotationAnalysis': [card.annotation.checked, quality].filter(Boolean).join(' '),
     'rai:dataLimitations': card.limitations.join(' '),
-    'rai:personalSensitiveInformation': `${card.consent} De-identified before listing; the de-identification report is shared under NDA.`,
+    // Half the consent texts already end "de-identified before listing": add only the report, as the page does.
+    'rai:personalSensitiveInformation': `${card.consent} The de-identification report is shared under NDA.`,
     'rai:dataReleaseMaintenancePlan': `Last updated ${listing.updated}. The listing page shows its current status; a delivery is versioned and its manifest lists every file with a checksum.`,
   };
 }

@@ -195,6 +195,29 @@ describe('Croissant distribution and access', () => {
   });
 });
 
+describe('Croissant RAI properties', () => {
+  test('personalSensitiveInformation says nothing twice', async () => {
+    for (const listing of listings) {
+      const croissant = JSON.parse(await read(`catalog/${listing.id}/croissant.json`));
+      const clauses = (croissant['rai:personalSensitiveInformation'] as string)
+        .split(/[.;]/)
+        .map((clause) => clause.trim().toLowerCase())
+        .filter(Boolean);
+      expect(clauses, listing.id).toEqual([...new Set(clauses)]);
+    }
+  });
+
+  // Croissant RAI 1.0: rai:dataCollectionTimeframe is sc:DateTime, MANY, "start and end date of the collection
+  // process"; mlcroissant reads each value as an ISO 8601 date.
+  test('dataCollectionTimeframe is the start and end date of the years covered, as ISO 8601 dates', async () => {
+    for (const listing of listings) {
+      const croissant = JSON.parse(await read(`catalog/${listing.id}/croissant.json`));
+      const [from, to = from] = listing.years_covered.split(/\s*[–-]\s*/);
+      expect(croissant['rai:dataCollectionTimeframe'], listing.id).toEqual([`${from}-01-01`, `${to}-12-31`]);
+    }
+  });
+});
+
 test("a listing's Markdown states its status on one line, with one colon, and carries its data card", async () => {
   for (const listing of listings) {
     const markdown = await read(`catalog/${listing.id}.md`);
