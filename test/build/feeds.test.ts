@@ -1,6 +1,7 @@
 // Every feed a crawler, a language model or a client generator reads: well-formed, complete, public fields only.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -242,6 +243,28 @@ describe('XML feeds', () => {
       expect(byPath.has(path), path).toBe(true);
     for (const listing of listings) {
       expect(byPath.get(`/catalog/${listing.id}/`)).toBe(`${listing.updated}T00:00:00.000Z`);
+    }
+    // The catalogue shows every listing, so it changed when the newest of them did; no other page has a known date.
+    const newest = listings
+      .map((l) => l.updated)
+      .sort()
+      .at(-1);
+    expect(byPath.get('/catalog/')).toBe(`${newest}T00:00:00.000Z`);
+    const dated = new Set(['/catalog/', ...listings.map((l) => `/catalog/${l.id}/`)]);
+    for (const [path, lastmod] of byPath) if (!dated.has(path)) expect(lastmod, path).toBeUndefined();
+  });
+
+  test('the sitemap names only canonical URLs: each built page it lists is its own canonical', async () => {
+    const index = xml.parse(await read('sitemap-index.xml'));
+    const sitemap = await read(new URL(index.sitemapindex.sitemap.loc).pathname.slice(1));
+    const urls = xml.parse(sitemap).urlset.url as { loc: string }[];
+    const locs = urls.map((u) => u.loc);
+    expect(locs.some((loc) => new URL(loc).pathname === '/catalog/search/')).toBe(false); // canonical: /catalog/
+    for (const loc of locs) {
+      const file = join(DIST_CLIENT, new URL(loc).pathname, 'index.html');
+      if (!existsSync(file)) continue; // rendered per request (/demand/, /access/, /signin/)
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await readFile(file, 'utf8'))?.[1];
+      expect(canonical, loc).toBe(loc);
     }
   });
 
