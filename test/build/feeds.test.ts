@@ -286,6 +286,19 @@ describe('XML feeds', () => {
       expect(items.some((item) => item.link.endsWith(`/catalog/${listing.id}/`))).toBe(true);
   });
 
+  // The W3C feed validator recommends an RSS feed name its own address (RSS Advisory Board: atom:link rel="self").
+  test('the RSS feed names its own address with atom:link rel="self"', async () => {
+    const rss = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      await read('feed.xml'),
+    ).rss;
+    expect(rss['xmlns:atom']).toBe('http://www.w3.org/2005/Atom');
+    expect(rss.channel['atom:link']).toEqual({
+      href: 'http://localhost:4321/feed.xml',
+      rel: 'self',
+      type: 'application/rss+xml',
+    });
+  });
+
   test("an item's id changes with the listing's status and update date, and only then", async () => {
     const items = xml.parse(await read('feed.xml')).rss.channel.item as { link: string; guid: unknown }[];
     const ids = new Set(items.map((item) => JSON.stringify(item.guid)));
