@@ -28,12 +28,19 @@ export default defineConfig({
     catalogueFiles.integration,
     sitemap({
       customPages: [new URL('/demand/', site).href],
-      // Signed-in pages and the sign-in link's landing are nothing a crawler can read (they send it to /signin/).
-      filter: (page) => !/^\/(dashboard\/|signin\/callback)/.test(new URL(page).pathname),
+      // Signed-in pages and the sign-in link's landing are nothing a crawler can read (they send it to /signin/);
+      // search results name /catalog/ as their canonical, and a sitemap lists canonical URLs only.
+      filter: (page) => !/^\/(dashboard\/|signin\/callback|catalog\/search\/)/.test(new URL(page).pathname),
       serialize(item) {
-        const id = /\/catalog\/([a-z0-9-]+)\/$/.exec(new URL(item.url).pathname)?.[1];
-        // lastmod comes from each listing's `updated:` date, not file times, so the same content builds the same bytes.
-        const updated = (id && catalogueFiles.updatedOf(id)) || catalogueFiles.latestUpdate();
+        const path = new URL(item.url).pathname;
+        const id = /^\/catalog\/([a-z0-9-]+)\/$/.exec(path)?.[1];
+        // lastmod only where a date is known: a listing's `updated:`, and for the catalogue, which shows them all, the
+        // newest of them. Other pages have no date of their own (never file times: the same content builds the same bytes).
+        const updated = id
+          ? catalogueFiles.updatedOf(id)
+          : path === '/catalog/'
+            ? catalogueFiles.latestUpdate()
+            : undefined;
         return updated ? { ...item, lastmod: updated } : item;
       },
     }),

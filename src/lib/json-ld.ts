@@ -12,10 +12,17 @@ import {
   domainLabel,
   listingSummary,
 } from '../../api/domain/listings/listing-format.ts';
+import { sampleOffer } from './sample-offer.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };
-const ACCESS =
-  'Licensed. Samples are sent to labs holding an API key whose organisation has accepted the NDA.';
+
+/** Licensed, and what the listing's page says of a sample: how to ask for one, or its outlook when there is none. */
+function conditionsOfAccess(listing: ListingWithoutNda, site: URL): string {
+  const offer = sampleOffer(listing);
+  if (!offer.offered) return `Licensed. Sample: ${offer.outlook}`;
+  const request = new URL(`/api/v1/samples/${listing.id}`, site).href;
+  return `Licensed. A de-identified sample is sent as an expiring link once your organisation has accepted the NDA: POST ${request} with Authorization: Bearer <API_KEY>.`;
+}
 
 /** The description crawlers show: the summary line and the public text, within schema.org's 50–5,000 characters. */
 export function plainDescription(listing: ListingWithoutNda, body: string): string {
@@ -32,6 +39,12 @@ export function plainDescription(listing: ListingWithoutNda, body: string): stri
 function years(listing: ListingWithoutNda): string {
   const [from, to] = listing.years_covered.split(/\s*[–-]\s*/);
   return to ? `${from}/${to}` : from!;
+}
+
+/** The first and last day of the years covered: RAI's dataCollectionTimeframe is DateTime values, start and end. */
+function timeframe(listing: ListingWithoutNda): [string, string] {
+  const [from, to = from] = listing.years_covered.split(/\s*[–-]\s*/);
+  return [`${from}-01-01`, `${to}-12-31`];
 }
 
 const keywords = (listing: ListingWithoutNda) => [
@@ -64,7 +77,7 @@ export function datasetJsonLd(listing: ListingWithoutNda, body: string, site: UR
     encodingFormat: listing.data_card.formats,
     ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
     isAccessibleForFree: false,
-    conditionsOfAccess: ACCESS,
+    conditionsOfAccess: conditionsOfAccess(listing, site),
     creator: PUBLISHER,
     publisher: PUBLISHER,
     dateModified: listing.updated,
@@ -92,17 +105,20 @@ export function dataCatalogJsonLd(
     description: 'Licensable AI training datasets: conversational audio and medical imaging.',
     url: new URL('/catalog/', site).href,
     publisher: PUBLISHER,
+    // Google's Dataset docs require a name and a description of every Dataset, nested ones too.
     dataset: listings.map((listing) => ({
       '@type': 'Dataset',
       name: listing.title,
+      description: listingSummary(listing),
       identifier: listing.id,
       url: new URL(`/catalog/${listing.id}/`, site).href,
     })),
   };
 }
 
-// https://docs.mlcommons.org/croissant/docs/croissant-spec.html: the metadata layer; the distribution is how to
-// ask for a sample (the files themselves are shared only under NDA, so no public file or checksum is given).
+// https://docs.mlcommons.org/croissant/docs/croissant-spec.html: the metadata layer (the data files are shared only
+// under NDA, so the one file listed is the listing's public Markdown); how to ask for a sample, where there is one,
+// is in conditionsOfAccess, since a POST is no file.
 const CROISSANT_CONTEXT = {
   '@language': 'en',
   '@vocab': 'https://schema.org/',
@@ -164,16 +180,26 @@ function responsibleAi(listing: ListingWithoutNda, card: DataCard) {
   const quality = card.quality.map((q) => `${q.measure}: ${q.value}.`).join(' ');
   return {
     'rai:dataCollection': card.collection,
-    'rai:dataCollectionTimeframe': years(listing),
+    'rai:dataCollectionTimeframe': timeframe(listing),
     'rai:dataAnnotationProtocol': card.annotation.method,
     'rai:dataAnnotationAnalysis': [card.annotation.checked, quality].filter(Boolean).join(' '),
     'rai:dataLimitations': card.limitations.join(' '),
-    'rai:personalSensitiveInformation': `${card.consent} De-identified before listing; the de-identification report is shared under NDA.`,
+    // Half the consent texts already end "de-identified before listing": add only the report, as the page does.
+    'rai:personalSensitiveInformation': `${card.consent} The de-identification report is shared under NDA.`,
     'rai:dataReleaseMaintenancePlan': `Last updated ${listing.updated}. The listing page shows its current status; a delivery is versioned and its manifest lists every file with a checksum.`,
   };
 }
 
-export function croissant(listing: ListingWithoutNda, body: string, site: URL): Record<string, unknown> {
+/**
+ * `markdownSha256`: the SHA-256 of the exact bytes of /catalog/<id>.md, the one file listed. Croissant requires a
+ * checksum of every file of a dataset that is not live (mlcroissant: md5 or sha256 on each FileObject).
+ */
+export function croissant(
+  listing: ListingWithoutNda,
+  body: string,
+  site: URL,
+  markdownSha256: string,
+): Record<string, unknown> {
   return {
     '@context': CROISSANT_CONTEXT,
     '@type': 'sc:Dataset',
@@ -182,14 +208,15 @@ export function croissant(listing: ListingWithoutNda, body: string, site: URL): 
     alternateName: listing.title,
     description: plainDescription(listing, body),
     url: new URL(`/catalog/${listing.id}/`, site).href,
-    license: new URL('/access/', site).href,
+    // The standard licence terms; /access/ is a form for asking for an account, not a licence.
+    license: new URL('/licensing/', site).href,
     creator: PUBLISHER,
     publisher: PUBLISHER,
     datePublished: listing.updated,
     version: '1.0.0',
     keywords: keywords(listing),
     isAccessibleForFree: false,
-    conditionsOfAccess: ACCESS,
+    conditionsOfAccess: conditionsOfAccess(listing, site),
     temporalCoverage: years(listing),
     spatialCoverage: listing.geography,
     ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
@@ -197,23 +224,17 @@ export function croissant(listing: ListingWithoutNda, body: string, site: URL): 
     ...responsibleAi(listing, listing.data_card),
     recordSet: recordSet(listing.data_card),
     citeAs: `Data Sourcing Service. ${listing.title}. ${new URL(`/catalog/${listing.id}/`, site).href}`,
+    // A file the build writes, so its checksum is known; the API's JSON is no file with fixed bytes (an NDA key sees
+    // more), so it is named in the description instead.
     distribution: [
       {
         '@type': 'cr:FileObject',
-        '@id': 'sample-request',
-        name: 'sample-request',
-        description:
-          'A de-identified sample, sent as an expiring link to labs whose organisation has accepted the NDA: POST this URL with Authorization: Bearer <API_KEY>.',
-        contentUrl: new URL(`/api/v1/samples/${listing.id}`, site).href,
-        encodingFormat: 'application/json',
-      },
-      {
-        '@type': 'cr:FileObject',
-        '@id': 'listing-json',
-        name: 'listing-json',
-        description: 'The public fields of this listing',
-        contentUrl: new URL(`/api/v1/catalog/${listing.id}`, site).href,
-        encodingFormat: 'application/json',
+        '@id': 'listing-markdown',
+        name: `${listing.id}.md`,
+        description: `This listing as Markdown: its public fields, description and data card. The public fields as JSON: GET ${new URL(`/api/v1/catalog/${listing.id}`, site).href}`,
+        contentUrl: new URL(`/catalog/${listing.id}.md`, site).href,
+        encodingFormat: 'text/markdown',
+        sha256: markdownSha256,
       },
     ],
   };

@@ -1,6 +1,7 @@
 // The worker behind the listing-files integration: reads and validates the listings, renders each one's Markdown
 // and Croissant while Astro builds the pages on the main thread, then writes them where it is told to.
 // Plain Node (type stripping), no Vite: it imports only .ts modules that the API server also runs as they are.
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -19,11 +20,18 @@ async function render(): Promise<Rendered[]> {
   const base = new URL(site);
   const listings = await loadListings(listingsDir);
   send({ kind: 'loaded', updated: listings.map((listing) => [listing.id, listing.updated]) });
-  return listings.map((listing) => ({
-    id: listing.id,
-    markdown: listingMarkdown(listing, listing.body, base),
-    croissant: JSON.stringify(croissant(listing, listing.body, base), null, 2),
-  }));
+  return listings.map(({ nda, body, filePath: _, ...rest }) => {
+    // As src/content.config.ts stores a listing for the pages: no `nda:` block, only whether a sample file exists.
+    const listing = { ...rest, sample_available: nda.sample_file !== undefined };
+    const markdown = listingMarkdown(listing, body, base);
+    // Of the bytes write() puts on disk: a string is written as UTF-8, and hashed as UTF-8.
+    const markdownSha256 = createHash('sha256').update(markdown).digest('hex');
+    return {
+      id: listing.id,
+      markdown,
+      croissant: JSON.stringify(croissant(listing, body, base, markdownSha256), null, 2),
+    };
+  });
 }
 
 /**

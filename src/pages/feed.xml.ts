@@ -21,6 +21,8 @@ export const GET: APIRoute = async ({ site }) => {
       categories: [VERTICAL_LABELS[listing.vertical], listing.status],
       customData: `<guid isPermaLink="false">${entryId(listing, site!)}</guid>`,
     })),
-    customData: '<language>en</language>',
+    // The feed's own address, as the W3C feed validator recommends (https://validator.w3.org/feed/docs/warning/MissingAtomSelfLink.html).
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    customData: `<language>en</language><atom:link href="${new URL('/feed.xml', site).href}" rel="self" type="application/rss+xml"/>`,
   });
 };

@@ -46,6 +46,10 @@ describe('every listing', () => {
   });
 });
 
+test('the 404 page names no canonical: it answers every unknown address, and /404/ itself answers 404', async () => {
+  expect(await read('404.html')).not.toContain('rel="canonical"');
+});
+
 describe('llms.txt (llmstxt.org format)', () => {
   test('an H1, a blockquote summary, H2 sections of links, "Optional" last, every listing linked', async () => {
     const text = await read('llms.txt');

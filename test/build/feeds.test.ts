@@ -1,5 +1,7 @@
 // Every feed a crawler, a language model or a client generator reads: well-formed, complete, public fields only.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -24,6 +26,20 @@ const jsonLdOf = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
     JSON.parse(m[1]!),
   );
+
+/** What the listing page's "Get this data" box says of a sample: offered, or the outlook it shows instead. */
+function pageSample(html: string): { offered: true } | { offered: false; outlook: string } {
+  if (html.includes('data-action="sample"')) return { offered: true };
+  const shown =
+    /<p class="meta sample-outlook" data-action="no-sample"><strong>Sample:<\/strong> ([^<]+)<\/p>/.exec(
+      html,
+    );
+  if (!shown) throw new Error('the page neither offers a sample nor shows its outlook');
+  const outlook = shown[1]!.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+  return { offered: false, outlook };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('schema.org JSON-LD', () => {
   test('each listing page has a Dataset filled for Google Dataset Search, public fields only', async () => {
@@ -56,12 +72,35 @@ describe('schema.org JSON-LD', () => {
     }
   });
 
-  test('/catalog/ has a DataCatalog naming every dataset', async () => {
+  test('/catalog/ has a DataCatalog naming and describing every dataset', async () => {
     const [catalog] = jsonLdOf(await read('catalog/index.html'));
     expect(catalog['@type']).toBe('DataCatalog');
     expect(catalog.dataset.map((d: { identifier: string }) => d.identifier).sort()).toEqual(
       listings.map((l) => l.id).sort(),
     );
+    // Google's Dataset docs require a name and a 50–5,000-character description of every Dataset, nested too.
+    for (const dataset of catalog.dataset) {
+      expect(dataset.name, dataset.identifier).toBeTruthy();
+      expect(dataset.description?.length, dataset.identifier).toBeGreaterThanOrEqual(50);
+      expect(dataset.description.length, dataset.identifier).toBeLessThanOrEqual(5000);
+    }
+  });
+
+  test("a listing's Dataset speaks of a sample as its page does: how to ask where there is one, the outlook where not", async () => {
+    for (const listing of listings) {
+      const html = await read(`catalog/${listing.id}/index.html`);
+      const [dataset] = jsonLdOf(html);
+      const page = pageSample(html);
+      // The page decides as the API does: POST /api/v1/samples/{id} is 409 sample_unavailable without a file.
+      expect(page.offered, listing.id).toBe(listing.nda.sample_file !== undefined);
+      if (page.offered)
+        expect(dataset.conditionsOfAccess, listing.id).toContain(`/api/v1/samples/${listing.id}`);
+      else {
+        expect(JSON.stringify(dataset), listing.id).not.toContain('/api/v1/samples/');
+        expect(dataset.conditionsOfAccess, listing.id).not.toMatch(/samples? (is|are) sent/i);
+        expect(dataset.conditionsOfAccess, listing.id).toContain(page.outlook);
+      }
+    }
   });
 });
 
@@ -105,14 +144,79 @@ test('Croissant: the metadata layer with its required fields for every listing, 
       expect(croissant[property], `${listing.id} ${property}`).toBeTruthy();
     }
     expect(croissant['rai:dataLimitations']).toContain(listing.data_card.limitations[0]);
-    const sample = croissant.distribution.find((d: { '@id': string }) => d['@id'] === 'sample-request');
-    expect(sample['@type']).toBe('cr:FileObject');
-    expect(sample.contentUrl).toMatch(new RegExp(`/api/v1/samples/${listing.id}$`));
-    expect(sample.encodingFormat).toBeTruthy();
     expect(await read(`catalog/${listing.id}/index.html`)).toContain(
       `href="/catalog/${listing.id}/croissant.json"`,
     );
   }
+});
+
+describe('Croissant distribution and access', () => {
+  // mlcroissant (file_object.py): `if not self.ctx.is_live_dataset: self.assert_has_exclusive_properties(["md5", "sha256"])`.
+  test('every FileObject is a file the build serves, with the sha256 of its exact bytes', async () => {
+    for (const listing of listings) {
+      const croissant = JSON.parse(await read(`catalog/${listing.id}/croissant.json`));
+      expect(croissant.isLiveDataset).toBe(false);
+      expect(croissant.distribution.length, listing.id).toBeGreaterThan(0);
+      for (const file of croissant.distribution) {
+        expect(file['@type'], listing.id).toBe('cr:FileObject');
+        expect(file.name && file.encodingFormat, `${listing.id} ${file['@id']}`).toBeTruthy();
+        const url = new URL(file.contentUrl);
+        // An API address is no file: POST-only ones answer GET with 405, and keyed answers differ by key.
+        expect(url.pathname, `${listing.id} ${file['@id']}`).not.toMatch(/^\/api\//);
+        const bytes = await readFile(join(DIST_CLIENT, decodeURIComponent(url.pathname)));
+        expect(file.sha256, `${listing.id} ${file['@id']}`).toBe(sha256(bytes));
+      }
+    }
+  });
+
+  test("it says of a sample what the listing's page says: how to ask where there is one, the outlook where not", async () => {
+    for (const listing of listings) {
+      const text = await read(`catalog/${listing.id}/croissant.json`);
+      const croissant = JSON.parse(text);
+      const page = pageSample(await read(`catalog/${listing.id}/index.html`));
+      expect(page.offered, listing.id).toBe(listing.nda.sample_file !== undefined);
+      if (page.offered) {
+        expect(croissant.conditionsOfAccess, listing.id).toContain(`/api/v1/samples/${listing.id}`);
+      } else {
+        expect(text, listing.id).not.toContain('/api/v1/samples/');
+        expect(croissant.conditionsOfAccess, listing.id).not.toMatch(/samples? (is|are) sent/i);
+        expect(croissant.conditionsOfAccess, listing.id).toContain(page.outlook);
+      }
+      // Never where a sample file lives: that path is NDA-only.
+      if (listing.nda.sample_file) expect(text).not.toContain(listing.nda.sample_file);
+    }
+  });
+
+  test('its licence is the licensing page, a built page, not the access form', async () => {
+    for (const listing of listings) {
+      const croissant = JSON.parse(await read(`catalog/${listing.id}/croissant.json`));
+      expect(new URL(croissant.license).pathname, listing.id).toBe('/licensing/');
+    }
+    expect(await read('licensing/index.html')).toContain('<h1>Licensing</h1>');
+  });
+});
+
+describe('Croissant RAI properties', () => {
+  test('personalSensitiveInformation says nothing twice', async () => {
+    for (const listing of listings) {
+      const croissant = JSON.parse(await read(`catalog/${listing.id}/croissant.json`));
+      const clauses = (croissant['rai:personalSensitiveInformation'] as string)
+        .split(/[.;]/)
+        .map((clause) => clause.trim().toLowerCase())
+        .filter(Boolean);
+      expect(clauses, listing.id).toEqual([...new Set(clauses)]);
+    }
+  });
+
+  // Croissant RAI 1.0: rai:dataCollectionTimeframe is sc:DateTime, MANY, "start and end date of the collection
+  // process"; mlcroissant reads each value as an ISO 8601 date.
+  test('dataCollectionTimeframe is the start and end date of the years covered, as ISO 8601 dates', async () => {
+    for (const listing of listings) {
+      const croissant = JSON.parse(await read(`catalog/${listing.id}/croissant.json`));
+      const [from, to = from] = listing.years_covered.split(/\s*[–-]\s*/);
+      expect(croissant['rai:dataCollectionTimeframe'], listing.id).toEqual([`${from}-01-01`, `${to}-12-31`]);
+    }
+  });
 });
 
 test("a listing's Markdown states its status on one line, with one colon, and carries its data card", async () => {
@@ -140,6 +244,28 @@ describe('XML feeds', () => {
     for (const listing of listings) {
       expect(byPath.get(`/catalog/${listing.id}/`)).toBe(`${listing.updated}T00:00:00.000Z`);
     }
+    // The catalogue shows every listing, so it changed when the newest of them did; no other page has a known date.
+    const newest = listings
+      .map((l) => l.updated)
+      .sort()
+      .at(-1);
+    expect(byPath.get('/catalog/')).toBe(`${newest}T00:00:00.000Z`);
+    const dated = new Set(['/catalog/', ...listings.map((l) => `/catalog/${l.id}/`)]);
+    for (const [path, lastmod] of byPath) if (!dated.has(path)) expect(lastmod, path).toBeUndefined();
+  });
+
+  test('the sitemap names only canonical URLs: each built page it lists is its own canonical', async () => {
+    const index = xml.parse(await read('sitemap-index.xml'));
+    const sitemap = await read(new URL(index.sitemapindex.sitemap.loc).pathname.slice(1));
+    const urls = xml.parse(sitemap).urlset.url as { loc: string }[];
+    const locs = urls.map((u) => u.loc);
+    expect(locs.some((loc) => new URL(loc).pathname === '/catalog/search/')).toBe(false); // canonical: /catalog/
+    for (const loc of locs) {
+      const file = join(DIST_CLIENT, new URL(loc).pathname, 'index.html');
+      if (!existsSync(file)) continue; // rendered per request (/demand/, /access/, /signin/)
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await readFile(file, 'utf8'))?.[1];
+      expect(canonical, loc).toBe(loc);
+    }
   });
 
   test('robots.txt welcomes crawlers and names the sitemap', async () => {
@@ -158,6 +284,19 @@ describe('XML feeds', () => {
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     for (const listing of listings)
       expect(items.some((item) => item.link.endsWith(`/catalog/${listing.id}/`))).toBe(true);
+  });
+
+  // The W3C feed validator recommends an RSS feed name its own address (RSS Advisory Board: atom:link rel="self").
+  test('the RSS feed names its own address with atom:link rel="self"', async () => {
+    const rss = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      await read('feed.xml'),
+    ).rss;
+    expect(rss['xmlns:atom']).toBe('http://www.w3.org/2005/Atom');
+    expect(rss.channel['atom:link']).toEqual({
+      href: 'http://localhost:4321/feed.xml',
+      rel: 'self',
+      type: 'application/rss+xml',
+    });
   });
 
   test("an item's id changes with the listing's status and update date, and only then", async () => {

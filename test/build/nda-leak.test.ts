@@ -63,6 +63,15 @@ test('the scan does find a leak when there is one (a fixture page that leaks)', 
   }
 });
 
+test('a count is found standing alone, in JSON or with separators, but not inside a checksum', () => {
+  const count = secrets.find((secret) => /^\d{4,}$/.test(secret))!;
+  const separated = Number(count).toLocaleString('en-US');
+  expect(leaksIn(`"sha256": "e${count}0d"`, secrets)).not.toContain(count);
+  expect(leaksIn(`9${count}`, secrets)).not.toContain(count);
+  expect(leaksIn(`[1200,${count}]`, secrets)).toContain(count);
+  expect(leaksIn(`${separated} studies`, secrets)).toContain(separated);
+});
+
 test('no nda value in any public MCP tool, resource or listing, whatever is asked', async () => {
   const { api, deps } = await testApi({ RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' });
   const door = coreDoor({

@@ -36,9 +36,15 @@ export function ndaSecrets(listings: readonly Listing[]): string[] {
 
 export type Leak = { file: string; secret: string };
 
+// A count is looked for as a whole number: the same digits inside a longer number or a word are another value, and
+// a checksum's hex digits (Croissant's sha256) hold any four-digit run by chance.
+const COUNT = /^[\d,]+$/;
+const contains = (text: string, secret: string) =>
+  COUNT.test(secret) ? new RegExp(`(?<!\\w)${secret}(?!\\w)`).test(text) : text.includes(secret);
+
 /** The secrets that `text` contains. */
 export const leaksIn = (text: string, secrets: readonly string[]): string[] =>
-  secrets.filter((secret) => text.includes(secret));
+  secrets.filter((secret) => contains(text, secret));
 
 /** Every file under `dir` (any type, read as text) that contains one of the secrets. */
 export async function findLeaks(dir: string, secrets: readonly string[]): Promise<Leak[]> {
