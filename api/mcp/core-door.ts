@@ -34,8 +34,9 @@ export function coreDoor({ api, catalog, site, authorization, clientIp }: CoreDo
       const listing = catalog.find(id);
       if (!listing) return undefined;
       // The same rendering as /catalog/<id>.md, given the listing without its `nda:` block.
-      const { nda: _nda, ...publicPart } = listing;
-      return listingMarkdown(publicPart, catalog.description(id) ?? '', site);
+      const { nda, ...publicPart } = listing;
+      const sample_available = nda.sample_file !== undefined; // all the build keeps of nda: (content.config.ts)
+      return listingMarkdown({ ...publicPart, sample_available }, catalog.description(id) ?? '', site);
     },
   };
 }

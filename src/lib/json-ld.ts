@@ -12,7 +12,7 @@ import {
   domainLabel,
   listingSummary,
 } from '../../api/domain/listings/listing-format.ts';
-import { sampleOffer } from './sample-offer.ts';
+import { sampleOffer } from '../../api/domain/listings/sample-offer.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };
 

@@ -230,6 +230,23 @@ test("a listing's Markdown states its status on one line, with one colon, and ca
   }
 });
 
+test("a listing's Markdown, and its part of llms-full.txt, speak of a sample as its page does", async () => {
+  const full = await read('llms-full.txt');
+  for (const listing of listings) {
+    const page = pageSample(await read(`catalog/${listing.id}/index.html`));
+    const markdown = await read(`catalog/${listing.id}.md`);
+    const sampleLine = markdown.split('\n').find((line) => line.startsWith('- Sample: '));
+    if (page.offered) expect(sampleLine, listing.id).toContain(`POST http`);
+    else expect(sampleLine, listing.id).toBe(`- Sample: ${page.outlook}`);
+    // llms-full.txt is the same Markdown, one heading level down.
+    expect(full, listing.id).toContain(sampleLine);
+  }
+  const withoutSample = listings.filter((listing) => listing.nda.sample_file === undefined);
+  expect(withoutSample.length).toBeGreaterThan(0);
+  for (const listing of withoutSample)
+    expect(await read(`catalog/${listing.id}.md`), listing.id).not.toContain('/api/v1/samples/');
+});
+
 describe('XML feeds', () => {
   test("the sitemap is well-formed, names every page, and its lastmod is each listing's updated date", async () => {
     const index = await read('sitemap-index.xml');

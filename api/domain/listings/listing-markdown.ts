@@ -2,6 +2,7 @@
 import type { ListingWithoutNda } from './listing-schema.ts';
 import { dataCardMarkdown } from './data-card-markdown.ts';
 import { listingFacts, listingSummary, statusLine } from './listing-format.ts';
+import { sampleOffer } from './sample-offer.ts';
 
 const cell = (value: string) => value.replaceAll('|', '\\|');
 
@@ -9,7 +10,10 @@ const cell = (value: string) => value.replaceAll('|', '\\|');
 export function listingMarkdown(listing: ListingWithoutNda, body: string, site: URL): string {
   const page = new URL(`/catalog/${listing.id}/`, site).href;
   const api = new URL(`/api/v1/catalog/${listing.id}`, site).href;
-  const sample = new URL(`/api/v1/samples/${listing.id}`, site).href;
+  const offer = sampleOffer(listing);
+  const sample = offer.offered
+    ? `\`POST ${new URL(`/api/v1/samples/${listing.id}`, site).href}\` with \`Authorization: Bearer <API_KEY>\` once your organisation has accepted the sample NDA`
+    : offer.outlook;
   return [
     `# ${listing.title}`,
     '',
@@ -29,7 +33,7 @@ export function listingMarkdown(listing: ListingWithoutNda, body: string, site: 
     '',
     `- Catalogue page: ${page}`,
     `- JSON: \`GET ${api}\` (public fields; with an API key and an accepted NDA, also the owner, the de-identification report and the exact composition)`,
-    `- Sample: \`POST ${sample}\` with \`Authorization: Bearer <API_KEY>\` once your organisation has accepted the sample NDA`,
+    `- Sample: ${sample}`,
     `- Data request: \`POST ${new URL('/api/v1/requests', site).href}\` describing the data you need`,
     '',
   ].join('\n');

@@ -1,6 +1,7 @@
 // Whether a listing's sample can be asked for, and what to say instead when it cannot: the page's "Get this data"
-// box, its Dataset JSON-LD and its Croissant all say it from here, so no feed offers what the API would refuse.
-import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
+// box, its Dataset JSON-LD, its Croissant, its Markdown (the .md, llms-full.txt and the MCP resource) all say it
+// from here, so nothing offers what the API would refuse.
+import type { ListingWithoutNda } from './listing-schema.ts';
 
 export type SampleOffer = { offered: true } | { offered: false; outlook: string };
 
