@@ -169,6 +169,8 @@ export function webhookOperations(parts: OpenApiParts) {
       type,
       {
         post: {
+          // request.status_changed → onRequestStatusChanged: unique, as client generators need.
+          operationId: `on${type.replace(/(^|[._])(\w)/g, (_, _sep, letter: string) => letter.toUpperCase())}`,
           summary: EVENT_WHEN[type as keyof typeof EVENT_DATA],
           description: SIGNED,
           requestBody: {

@@ -398,6 +398,14 @@ describe('OpenAPI', () => {
         'webhook.test',
       ].sort(),
     );
+    // Every operation, webhooks included, has an operationId of its own: client generators name methods by it.
+    const operations = [...Object.values(document.paths), ...Object.values(document.webhooks)].flatMap(
+      (item) => Object.values(item as Record<string, { operationId?: string }>),
+    );
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.webhooks['request.status_changed'].post.operationId).toBe('onRequestStatusChanged');
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
     expect(document.paths['/api/v1/keys'].post.security).toEqual([{ session: [] }]);
