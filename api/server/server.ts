@@ -23,6 +23,7 @@ import { replyOf, toApiRequest, toWebRequest, writeReply } from './node-adapter.
 import { FEED_HEADER_NAMES, siteHeaders } from './site-headers.ts';
 import { feedHeadersOnlyOnSuccess, pageRateLimited, refuseSiteRequest } from './site-requests.ts';
 import { loadStaticFiles } from './static-files.ts';
+import { buildOrigin, buildSiteMismatch } from './build-site.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -81,6 +82,8 @@ export async function startServer(config: Config) {
   await recordForCli(config);
   const astro = await loadAstroHandler();
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
+  const mismatch = buildSiteMismatch(await buildOrigin(CLIENT_DIR), config.siteUrl);
+  if (mismatch) log.info(mismatch);
 
   const ipOf = (req: IncomingMessage) =>
     clientIp(

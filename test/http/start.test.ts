@@ -36,6 +36,20 @@ test('an invalid configuration stops start-up with one line naming the variable'
   );
 });
 
+test('a build made for another SITE_URL is named at start-up, since its links point there', async () => {
+  const built = JSON.parse(await readFile(`${DIST_CLIENT}/openapi.json`, 'utf8')).servers[0].url;
+  const elsewhere = await startServer({ SITE_URL: 'https://data.elsewhere.example' });
+  const matching = await startServer({ SITE_URL: built });
+  try {
+    expect(elsewhere.stdout()).toContain(
+      `warning: the build links to ${built}, but SITE_URL is https://data.elsewhere.example; rebuild with this SITE_URL`,
+    );
+    expect(matching.stdout()).not.toContain('warning: the build links to');
+  } finally {
+    await Promise.all([elsewhere.stop(), matching.stop()]);
+  }
+});
+
 test('pages and feeds carry an ETag; a matching If-None-Match gets 304 with no body', async () => {
   for (const path of ['/catalog/', '/catalog.json', '/llms.txt']) {
     const first = await fetch(server.url + path);
