@@ -8,7 +8,7 @@ import { issueKey, requireKey, revokeKey, rotateKey } from '../api/domain/labs/a
 import { acceptNda, revokeNda, verifyNda } from '../api/domain/labs/nda.ts';
 import { approveAccessRequest, rejectAccessRequest } from '../api/domain/labs/access-requests.ts';
 import { roleOf } from '../api/domain/labs/caller.ts';
-import { ROLES } from '../api/domain/labs/views.ts';
+import { ndaView, ROLES } from '../api/domain/labs/views.ts';
 import { closest } from '../api/domain/closest.ts';
 import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
 import { removeDemandPost } from '../api/domain/requests/data-requests.ts';
@@ -28,6 +28,7 @@ import type {
   AccessRequestStatus,
   ApiKeyRecord,
   MailStatus,
+  Org,
   SampleRequestRecord,
   SampleStatus,
 } from '../api/store/records.ts';
@@ -112,12 +113,13 @@ const COMMANDS: Record<string, Command> = {
     usage: 'org create --name NAME',
     summary: 'a lab organisation',
     options: { name: { type: 'string' } },
-    run: ({ store, values, now }) => store.transact((tx) => createOrg(tx, str(values, 'name'), now)),
+    run: async ({ store, values, now }) =>
+      orgShown(await store.transact((tx) => createOrg(tx, str(values, 'name'), now))),
   },
   'org list': {
     usage: 'org list',
     summary: 'every organisation with its NDA state',
-    run: ({ store }) => store.orgs(),
+    run: async ({ store }) => (await store.orgs()).map(orgShown),
   },
   'account add': {
     usage: `account add --org ORG --email EMAIL [--name NAME] [--verified] [--role ${ROLES.join('|')}]`,
@@ -241,8 +243,10 @@ const COMMANDS: Record<string, Command> = {
     usage: 'nda accept --org ORG [--verified]',
     summary: 'records that the organisation accepted the NDA (--verified: and that it was checked)',
     options: { org: { type: 'string' }, verified: { type: 'boolean' } },
-    run: ({ store, values, now }) =>
-      store.transact((tx) => acceptNda(tx, str(values, 'org'), values.verified === true, now)),
+    run: async ({ store, values, now }) =>
+      orgShown(
+        await store.transact((tx) => acceptNda(tx, str(values, 'org'), values.verified === true, now)),
+      ),
   },
   'nda verify': {
     usage: 'nda verify --org ORG',
@@ -250,14 +254,15 @@ const COMMANDS: Record<string, Command> = {
     options: { org: { type: 'string' } },
     run: async ({ store, values, now, runtime, deliver }) => {
       const org = await store.transact((tx) => verifyNda(tx, str(values, 'org'), now));
-      return { ...org, links_sent: await sendDue(await runtime(), deliver) };
+      return { ...orgShown(org), links_sent: await sendDue(await runtime(), deliver) };
     },
   },
   'nda revoke': {
     usage: 'nda revoke --org ORG',
     summary: 'withdraws NDA access (NDA fields and sample links stop at once)',
     options: { org: { type: 'string' } },
-    run: ({ store, values, now }) => store.transact((tx) => revokeNda(tx, str(values, 'org'), now)),
+    run: async ({ store, values, now }) =>
+      orgShown(await store.transact((tx) => revokeNda(tx, str(values, 'org'), now))),
   },
   'requests list': {
     usage: `requests list [--status ${REQUEST_STATUSES.join('|')}]`,
@@ -410,6 +415,9 @@ const COMMANDS: Record<string, Command> = {
     run: ({ store, values }) => store.auditLog({ orgId: values.org as string | undefined }),
   },
 };
+
+/** An organisation as the API shows its NDA (a revoked one is "revoked", not the store's "none"). */
+const orgShown = (org: Org) => ({ ...org, nda: ndaView(org) });
 
 /** Queues the sample links that became due, and sends what is queued; what fails stays queued. */
 async function sendDue(runtime: Runtime, deliver: () => Promise<void>): Promise<number> {

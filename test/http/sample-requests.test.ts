@@ -132,7 +132,11 @@ describe('a sample request, followed by its id', () => {
       409,
       'conflict',
     );
-    await opsOk(env(), 'nda', 'revoke', '--org', lab.orgId);
+    // The operator reads the state as the lab does (GET /api/v1/me): revoked, not the store's "none".
+    expect((await opsOk(env(), 'nda', 'revoke', '--org', lab.orgId)).nda.state).toBe('revoked');
+    const listed = (await opsOk(env(), 'org', 'list')) as Json[];
+    expect(listed.find((org) => org.id === lab.orgId)!.nda.state).toBe('revoked');
+    expect((await call('/api/v1/me', lab.key)).body.data.nda.state).toBe('revoked');
     expectError(await call(`/api/v1/sample-requests/${id}/link`, lab.key, 'POST'), 403, 'nda_required');
   });
 
