@@ -1,5 +1,6 @@
 // Paging of the lists (contract §9): `limit` (1–100, default 50) and `cursor`, answered with `next_cursor` (null
-// at the end). A cursor is opaque to clients; one that did not come from us is 422, never a silent restart.
+// at the end). A cursor is opaque to clients; one that is not a cursor is 422, never a silent restart. A
+// well-formed one is only a position in the list (after a time and id), so it needs no signature: it opens nothing.
 import { z } from 'zod';
 import { DEFAULT_PAGE, LIST_LIMIT } from '../domain/requests/views.ts';
 
