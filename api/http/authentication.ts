@@ -99,7 +99,13 @@ export function requireLab(context: Pick<Context, 'caller'>): Caller {
 
 /** A signed-in person, not a key: keys never manage keys, the team, the NDA or webhooks (403 forbidden). */
 export function requireSession(context: Pick<Context, 'caller'>): Caller {
-  const caller = requireLab(context);
+  const { caller } = context;
+  // Not "use an API key": none would do here.
+  if (!caller) {
+    throw unauthorized(
+      'This is done from the dashboard, signed in: sign in (again, if your session ended) at /signin/. An API key cannot do this.',
+    );
+  }
   if (caller.kind === 'session') return caller;
   throw new ApiError(
     403,

@@ -957,6 +957,11 @@ describe('signing out', () => {
     ).toBe(204);
     for (const cookie of [b.cookie, own.cookie])
       expectError(await sessionCall(suite.ctx, cookie, '/api/v1/me'), 401, 'unauthorized');
+    // A dashboard-only endpoint says to sign in again, not to use an API key (one would get 403 there).
+    const keys = await sessionCall(suite.ctx, a.cookie, '/api/v1/keys');
+    expectError(keys, 401, 'unauthorized');
+    expect(keys.body.error.message).toContain('sign in (again, if your session ended) at /signin/');
+    expect(keys.body.error.message).not.toContain('Authorization: Bearer');
   });
 });
 
