@@ -36,7 +36,7 @@ export const askForSigninLink: Handler = async (request, { clientIp, now, deps }
       429,
       'rate_limited',
       `Too many sign-in links asked for from this address: wait ${decision.retryAfter} s (Retry-After), then ask again.`,
-      { headers: { 'Retry-After': String(decision.retryAfter) } },
+      { headers: { 'Retry-After': String(decision.retryAfter), ...decision.headers } },
     );
   }
   const body = await readJsonOrFormBody(request, {

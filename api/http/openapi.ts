@@ -82,7 +82,9 @@ const header = (description: string, schema: JsonSchema = { type: 'string' }) =>
 
 const RATE_HEADERS = {
   RateLimit: header('Requests left in the window and seconds until it resets, e.g. "per-ip";r=59;t=60'),
-  'RateLimit-Policy': header('The quota, e.g. "per-ip";q=60;w=60 (per client IP) or "per-key";q=120;w=60'),
+  'RateLimit-Policy': header(
+    'The quota, e.g. "per-ip";q=60;w=60 (per client IP) or "per-key";q=120;w=60; on a 429 from another quota, that one ("samples-per-day", "links-per-email", "signin-per-ip")',
+  ),
   'X-Request-Id': header('Quote it when you report a problem'),
 };
 

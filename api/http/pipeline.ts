@@ -151,7 +151,8 @@ export function createApi(deps: Deps) {
       reply = failure(error, meta);
     }
     const headers = reply.headers;
-    if (trace.limit) Object.assign(headers, trace.limit.headers);
+    // A 429 from another quota (samples a day, links an address) reports that quota, not this window.
+    if (trace.limit) for (const [name, value] of Object.entries(trace.limit.headers)) headers[name] ??= value;
     if (request.headers.has('authorization')) Object.assign(headers, PRIVATE_HEADERS);
     else if (trace.session) Object.assign(headers, SESSION_HEADERS);
     Object.assign(headers, COMMON_HEADERS);

@@ -47,6 +47,17 @@ export function decide(
   };
 }
 
+/**
+ * The headers of a quota that is spent (a daily cap, a cap per address), for its 429: the client reads that quota,
+ * not the per-minute window it has not used up.
+ */
+export function spentQuotaHeaders(
+  quota: { policy: string; limit: number; windowSeconds: number },
+  retryAfterSeconds: number,
+): RateLimitDecision['headers'] {
+  return decide(quota, quota.limit, retryAfterSeconds * 1000, false).headers;
+}
+
 export function createRateLimiter(options: {
   policy: string;
   limit: number;

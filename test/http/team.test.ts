@@ -92,6 +92,9 @@ describe('invitations to one address', () => {
     const retryAfter = Number(refused!.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The RateLimit headers report the quota that refused, not the per-minute window with room left.
+    expect(refused!.headers.get('ratelimit-policy')).toBe('"links-per-email";q=5;w=900');
+    expect(refused!.headers.get('ratelimit')).toBe(`"links-per-email";r=0;t=${retryAfter}`);
     await settle();
     expect(mailsTo(suite.ctx.smtp, email)).toHaveLength(5);
   });

@@ -32,7 +32,11 @@ test('the daily sample cap per organisation answers 429 with Retry-After; asking
   const refused = await ask('in-emergency-chest-radiographs');
   expect(refused.status).toBe(429);
   expect((await refused.json()).error.code).toBe('rate_limited');
-  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(80_000);
+  const retryAfter = Number(refused.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(80_000);
+  // The RateLimit headers report the day's quota that refused, not the per-minute window with room left.
+  expect(refused.headers.get('ratelimit-policy')).toBe('"samples-per-day";q=2;w=86400');
+  expect(refused.headers.get('ratelimit')).toBe(`"samples-per-day";r=0;t=${retryAfter}`);
   expect(await t.store.samples({ orgId })).toHaveLength(2);
 });
 

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { ApiError, RefusedError } from '../../errors.ts';
 import type { Account, Role, SigninTokenRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
+import { spentQuotaHeaders } from '../../http/rate-limit.ts';
 import { newId } from '../ids.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { roleOf } from './caller.ts';
@@ -146,7 +147,15 @@ export async function mailInvitation(
       429,
       'rate_limited',
       `${input.email} has had ${LINKS_PER_EMAIL} sign-in links or invitations in the last 15 minutes, the most one address gets: wait ${retryAfter} s (Retry-After), then invite again.`,
-      { headers: { 'Retry-After': String(retryAfter) } },
+      {
+        headers: {
+          'Retry-After': String(retryAfter),
+          ...spentQuotaHeaders(
+            { policy: 'links-per-email', limit: LINKS_PER_EMAIL, windowSeconds: LINK_WINDOW_MS / 1000 },
+            retryAfter,
+          ),
+        },
+      },
     );
   }
   const { token, record } = await issueToken(

@@ -2,6 +2,7 @@
 import { ApiError, RefusedError } from '../../errors.ts';
 import type { SampleRequestRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
+import { spentQuotaHeaders } from '../../http/rate-limit.ts';
 import { newId } from '../ids.ts';
 import type { Caller } from '../labs/api-keys.ts';
 import { ndaAccepted } from '../labs/nda.ts';
@@ -36,7 +37,15 @@ export async function requestSample(
       429,
       'rate_limited',
       `Your organisation has asked for ${limits.perDay} samples in the last 24 hours, the most we accept; try again in ${retryAfter} s or ask the sourcing lead.`,
-      { headers: { 'Retry-After': String(retryAfter) } },
+      {
+        headers: {
+          'Retry-After': String(retryAfter),
+          ...spentQuotaHeaders(
+            { policy: 'samples-per-day', limit: limits.perDay, windowSeconds: DAY_MS / 1000 },
+            retryAfter,
+          ),
+        },
+      },
     );
   }
   const record: SampleRequestRecord = {
