@@ -19,20 +19,18 @@ export async function recordForCli(config: Config): Promise<void> {
   await record(config, DELIVERY_FILE, deliveryOf(config));
 }
 
+const recorded = async (config: Config, file: string) =>
+  (await readFile(join(config.dataDir, file), 'utf8').catch(() => undefined))?.trim();
+
 async function record(config: Config, file: string, value: string): Promise<void> {
-  const path = join(config.dataDir, file);
-  const recorded = await readFile(path, 'utf8').catch(() => undefined);
-  if (recorded?.trim() === value) return;
+  if ((await recorded(config, file)) === value) return;
   try {
     await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-    await writeFile(path, `${value}\n`);
+    await writeFile(join(config.dataDir, file), `${value}\n`);
   } catch {
     // a DATA_DIR the server cannot write (PostgreSQL deployments need none): the CLI uses its own settings
   }
 }
-
-const recorded = async (config: Config, file: string) =>
-  (await readFile(join(config.dataDir, file), 'utf8').catch(() => undefined))?.trim();
 
 /**
  * The CLI's SITE_URL: its own when set, else the one the server recorded; and a line for the operator when the
