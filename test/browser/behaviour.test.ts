@@ -188,6 +188,16 @@ describe.each([
     ]);
     expect(await page.locator('#filter-panel > summary').textContent()).toBe('Filters (2)');
     expect(await page.locator('fieldset[data-facet=status]').isVisible()).toBe(false); // closed again
+    // The long panel had scrolled the page down to its button: the results, not the footer, are on screen now.
+    for (const selector of ['#results-heading', '#result-count']) {
+      const box = (await page.locator(selector).boundingBox())!;
+      expect(box.y, `${selector} on screen`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${selector} on screen`).toBeLessThanOrEqual(844);
+    }
+    // With JavaScript focus follows, so the next Tab (or a screen reader) goes on from the results.
+    if (javaScriptEnabled) {
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('results-heading');
+    }
     const wanted = await apiIds('status=licensed,listed');
     expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
     expect(await page.locator('#result-count').textContent()).toBe(
