@@ -251,6 +251,31 @@ test('a link from before multi-select (/catalog/?vertical=…&status=…) still 
   await browser.close();
 });
 
+test.each([
+  [1366, 900],
+  [390, 844],
+])('at %i px, the code boxes of a listing and of the API guide show whole lines', async (width, height) => {
+  const browser = await openBrowser({ viewport: { width, height } });
+  const page = await browser.context.newPage();
+  // The listing's "From the API" box is narrow on a laptop (a side column): its lines wrap instead of being cut.
+  await page.goto(`${server.url}/catalog/us-auto-insurance-claims-calls/`);
+  await page.locator('.api-call > summary').click();
+  const box = page.locator('.api-call pre');
+  expect(await box.isVisible()).toBe(true);
+  expect(await box.evaluate((pre) => pre.scrollWidth - pre.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await box.textContent()).toContain('us-auto-insurance-claims-calls');
+  // The guide's longest example, the POST of a data request, fits the box on a laptop (scrolls on a phone).
+  if (width > 1000) {
+    await page.goto(`${server.url}/docs/api/`);
+    const example = page.getByRole('region', {
+      name: 'curl example: POST /api/v1/requests',
+      exact: true,
+    });
+    expect(await example.evaluate((pre) => pre.scrollWidth - pre.clientWidth)).toBeLessThanOrEqual(0);
+  }
+  await browser.close();
+});
+
 test('a request POSTed with publish_to_demand_board appears on /demand/ on the next load, anonymised', async () => {
   const lab = await makeLab(server.dataDir, 'Secretive Lab Inc');
   const browser = await openBrowser();
