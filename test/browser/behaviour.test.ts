@@ -276,6 +276,20 @@ test.each([
   await browser.close();
 });
 
+test('an empty demand board says there is no open request yet, and how a holder of data reaches us', async () => {
+  const empty = await startServer();
+  const browser = await openBrowser();
+  const page = await browser.context.newPage();
+  await page.goto(`${empty.url}/demand/`);
+  const main = page.locator('main');
+  expect(await main.textContent()).toContain('No open requests yet');
+  expect(await main.textContent()).not.toMatch(/0 of 0|No request matches/);
+  const contact = main.getByRole('link', { name: 'talk to us' });
+  expect(await contact.getAttribute('href')).toBe('/contact/');
+  await browser.close();
+  await empty.stop();
+});
+
 test('a request POSTed with publish_to_demand_board appears on /demand/ on the next load, anonymised', async () => {
   const lab = await makeLab(server.dataDir, 'Secretive Lab Inc');
   const browser = await openBrowser();
