@@ -10,7 +10,10 @@
   const filterCount = document.getElementById('filter-count');
   const applied = document.getElementById('applied');
   const appliedList = document.getElementById('applied-list');
-  if (!form || !list || !count || !empty || !panel || !filterCount) return;
+  const results = list?.closest('.results');
+  const heading = document.getElementById('results-heading');
+  if (!form || !list || !count || !empty || !panel || !filterCount || !results || !heading) return;
+  heading.tabIndex = -1; // focusable from script only, after "Show results"; not a stop of its own for Tab
   const cards = [...list.querySelectorAll('.listing')];
   const total = cards.length;
   const FACETS = {
@@ -115,7 +118,12 @@
     event.preventDefault();
     update();
     // On a phone the panel covers the results: "Show results" closes it.
-    if (!wide.matches) panel.open = false;
+    if (wide.matches || !panel.open) return;
+    panel.open = false;
+    // The long panel had scrolled the page down to its button, past the results to the footer: bring the results
+    // back into view, and focus their heading so that the next Tab and a screen reader go on from there.
+    results.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
   });
   update();
 })();

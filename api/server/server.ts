@@ -2,7 +2,7 @@
 // tools call the core), the built site's files are answered from memory, and everything else goes to Astro's
 // handler (the on-demand pages). See design.md for why.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,12 @@ import { clientIp } from './client-ip.ts';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, guardConnections, requestArrived } from './connections.ts';
 import { replyOf, toApiRequest, toWebRequest, writeReply } from './node-adapter.ts';
 import { FEED_HEADER_NAMES, siteHeaders } from './site-headers.ts';
-import { feedHeadersOnlyOnSuccess, pageRateLimited, refuseSiteRequest } from './site-requests.ts';
+import {
+  createPageRateLimited,
+  feedHeadersOnlyOnSuccess,
+  refuseSiteRequest,
+  stylesheetsOf,
+} from './site-requests.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { buildOrigin, buildSiteMismatch } from './build-site.ts';
 
@@ -84,6 +89,11 @@ export async function startServer(config: Config) {
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
   const mismatch = buildSiteMismatch(await buildOrigin(CLIENT_DIR), config.siteUrl);
   if (mismatch) log.info(mismatch);
+  // The 429 page links the stylesheet the built pages link (its name carries a content hash).
+  const builtPage = `${CLIENT_DIR}404.html`;
+  const pageRateLimited = createPageRateLimited(
+    existsSync(builtPage) ? stylesheetsOf(readFileSync(builtPage, 'utf8')) : [],
+  );
 
   const ipOf = (req: IncomingMessage) =>
     clientIp(

@@ -4,6 +4,7 @@
 // JSON and cacheable), and an on-demand page past the client's per-IP rate limit (429).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimitDecision } from '../http/rate-limit.ts';
+import { SECURITY_HEADERS } from './site-headers.ts';
 
 export const SITE_METHODS = 'GET, HEAD';
 /** The pages whose forms post to themselves (contract §8): they answer POST too, checked there (Origin, CSRF). */
@@ -53,17 +54,46 @@ export function refuseSiteRequest(req: IncomingMessage, res: ServerResponse, pat
   return false;
 }
 
-/** The 429 for an on-demand page, with the same RateLimit headers as the API's. */
-export function pageRateLimited(res: ServerResponse, decision: RateLimitDecision): true {
-  return refuse(
-    res,
-    429,
-    `Too many requests from this address: wait ${decision.retryAfter} s and reload.\n`,
-    {
-      ...decision.headers,
-      'Retry-After': String(decision.retryAfter),
-    },
-  );
+/** The site's stylesheets, as a built page links them (`<link rel="stylesheet" href="/_astro/….css">`). */
+export function stylesheetsOf(html: string): string[] {
+  return [...html.matchAll(/<link rel="stylesheet" href="(\/[^"<>]+\.css)"/g)].map((match) => match[1]!);
+}
+
+export type PageRateLimited = (res: ServerResponse, decision: RateLimitDecision) => true;
+
+/**
+ * The 429 for an on-demand page, with the same RateLimit headers as the API's. Astro's handler is what was
+ * refused, so a browser gets a small page of our own in the site's look (its stylesheet, a way home and to the
+ * static pages, which are not limited); anything else, plain text. Both are made once: it is answered under a flood.
+ */
+export function createPageRateLimited(stylesheets: readonly string[]): PageRateLimited {
+  const links = stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  const before =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Too many requests · Data Sourcing Service</title><meta name="robots" content="noindex">' +
+    `<meta name="color-scheme" content="light dark"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${links}` +
+    '</head><body><header class="site-header"><a class="brand" href="/"><img src="/favicon.svg" alt="" width="24" height="24"> Data Sourcing Service</a></header>' +
+    '<main id="main"><div class="prose"><h1>Too many requests</h1><p class="lead">This address has asked for more pages in the last minute than we answer. Wait <strong>';
+  const after =
+    '</strong>, then reload this page.</p>' +
+    '<p>Meanwhile these still open: <a href="/">home</a>, the <a href="/catalog/">catalogue</a>, the <a href="/docs/api/">API guide</a> and <a href="/contact/">contact</a>.</p>' +
+    '</div></main></body></html>\n';
+  const html = { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8' };
+  return (res, decision) => {
+    const seconds = decision.retryAfter;
+    const headers = { ...decision.headers, 'Retry-After': String(seconds) };
+    if (!/\btext\/html\b/.test(res.req.headers.accept ?? '')) {
+      return refuse(
+        res,
+        429,
+        `Too many requests from this address: wait ${seconds} s and reload.\n`,
+        headers,
+      );
+    }
+    const wait = seconds === 1 ? '1 second' : `${seconds} seconds`;
+    return refuse(res, 429, before + wait + after, { ...html, ...headers });
+  };
 }
 
 /**

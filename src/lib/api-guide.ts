@@ -30,19 +30,52 @@ export type GuideEntry = {
 
 const EXAMPLE_IDS: Record<string, string> = { id: 'us-auto-insurance-claims-calls' };
 
+/** Past this, a curl line is broken (with a `\` continuation) where it can be: the guide's boxes are narrow. */
+const LINE = 72;
+
+/**
+ * JSON for a reader: one member per line, an array of plain values on one line while it stays short. Its
+ * continuation lines start with `indent`.
+ */
+function readableJson(value: unknown, indent: string): string {
+  if (Array.isArray(value)) {
+    const flat = `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
+    if (value.every((item) => item === null || typeof item !== 'object') && flat.length <= LINE - 24)
+      return flat;
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${indent}  ${readableJson(item, `${indent}  `)}`).join(',\n')}\n${indent}]`;
+  }
+  if (value && typeof value === 'object') {
+    const members = Object.entries(value);
+    if (members.length === 0) return '{}';
+    const lines = members.map(
+      ([key, item]) => `${indent}  ${JSON.stringify(key)}: ${readableJson(item, `${indent}  `)}`,
+    );
+    return `{\n${lines.join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A word for the shell inside single quotes ('…'\''…' for a quote within). */
+const singleQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
 function curl(method: string, path: string, operation: Operation, base: string, needsKey: boolean): string {
   const concrete = path.replace(/\{(\w+)\}/g, (_, name: string) =>
     String(operation.parameters?.find((p) => p.name === name)?.example ?? EXAMPLE_IDS[name] ?? name),
   );
-  const lines = [
-    `curl${method === 'GET' ? '' : ` -X ${method}`} ${base}${concrete}${operation.operationId === 'downloadSample' ? '?token=…' : ''}`,
-  ];
+  const address = `${base}${concrete}${operation.operationId === 'downloadSample' ? '?token=…' : ''}`;
+  // A query's ? and & mean something to the shell: quoted.
+  const url = /[?&]/.test(address) ? `"${address}"` : address;
+  const command = `curl${method === 'GET' ? '' : ` -X ${method}`}`;
+  // A long address goes on a line of its own rather than past the edge of the box.
+  const lines = `${command} ${url}`.length <= LINE ? [`${command} ${url}`] : [command, `  ${url}`];
   if (needsKey) lines.push('  -H "Authorization: Bearer $DSS_API_KEY"');
   const example = operation.requestBody?.content['application/json']?.example;
-  if (example) {
-    lines.push('  -H "Content-Type: application/json"', '  -H "Idempotency-Key: $(uuidgen)"');
-    lines.push(`  -d '${JSON.stringify(example)}'`);
-  }
+  if (example) lines.push('  -H "Content-Type: application/json"');
+  // Only where the endpoint reads it (POST /api/v1/requests).
+  if (operation.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'))
+    lines.push('  -H "Idempotency-Key: $(uuidgen)"');
+  if (example) lines.push(`  -d ${singleQuoted(readableJson(example, '  '))}`);
   return lines.join(' \\\n');
 }
 

@@ -188,6 +188,16 @@ describe.each([
     ]);
     expect(await page.locator('#filter-panel > summary').textContent()).toBe('Filters (2)');
     expect(await page.locator('fieldset[data-facet=status]').isVisible()).toBe(false); // closed again
+    // The long panel had scrolled the page down to its button: the results, not the footer, are on screen now.
+    for (const selector of ['#results-heading', '#result-count']) {
+      const box = (await page.locator(selector).boundingBox())!;
+      expect(box.y, `${selector} on screen`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${selector} on screen`).toBeLessThanOrEqual(844);
+    }
+    // With JavaScript focus follows, so the next Tab (or a screen reader) goes on from the results.
+    if (javaScriptEnabled) {
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('results-heading');
+    }
     const wanted = await apiIds('status=licensed,listed');
     expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
     expect(await page.locator('#result-count').textContent()).toBe(
@@ -239,6 +249,45 @@ test('a link from before multi-select (/catalog/?vertical=…&status=…) still 
     `${wanted.length} of ${await TOTAL()} listings`,
   );
   await browser.close();
+});
+
+test.each([
+  [1366, 900],
+  [390, 844],
+])('at %i px, the code boxes of a listing and of the API guide show whole lines', async (width, height) => {
+  const browser = await openBrowser({ viewport: { width, height } });
+  const page = await browser.context.newPage();
+  // The listing's "From the API" box is narrow on a laptop (a side column): its lines wrap instead of being cut.
+  await page.goto(`${server.url}/catalog/us-auto-insurance-claims-calls/`);
+  await page.locator('.api-call > summary').click();
+  const box = page.locator('.api-call pre');
+  expect(await box.isVisible()).toBe(true);
+  expect(await box.evaluate((pre) => pre.scrollWidth - pre.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await box.textContent()).toContain('us-auto-insurance-claims-calls');
+  // The guide's longest example, the POST of a data request, fits the box on a laptop (scrolls on a phone).
+  if (width > 1000) {
+    await page.goto(`${server.url}/docs/api/`);
+    const example = page.getByRole('region', {
+      name: 'curl example: POST /api/v1/requests',
+      exact: true,
+    });
+    expect(await example.evaluate((pre) => pre.scrollWidth - pre.clientWidth)).toBeLessThanOrEqual(0);
+  }
+  await browser.close();
+});
+
+test('an empty demand board says there is no open request yet, and how a holder of data reaches us', async () => {
+  const empty = await startServer();
+  const browser = await openBrowser();
+  const page = await browser.context.newPage();
+  await page.goto(`${empty.url}/demand/`);
+  const main = page.locator('main');
+  expect(await main.textContent()).toContain('No open requests yet');
+  expect(await main.textContent()).not.toMatch(/0 of 0|No request matches/);
+  const contact = main.getByRole('link', { name: 'talk to us' });
+  expect(await contact.getAttribute('href')).toBe('/contact/');
+  await browser.close();
+  await empty.stop();
 });
 
 test('a request POSTed with publish_to_demand_board appears on /demand/ on the next load, anonymised', async () => {

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { startServer } from '../support/server.ts';
+import { createPageRateLimited } from '../../api/server/site-requests.ts';
 
 async function vnuErrors(target: string): Promise<string[]> {
   const result = await promisify(execFile)(
@@ -49,6 +50,16 @@ test('vnu finds no error in the pages rendered per request', async () => {
     for (const [file, path] of Object.entries(pages)) {
       await writeFile(join(dir, file), await (await fetch(server.url + path)).text());
     }
+    // The server's own 429 page for a browser (Astro's handler is what it refuses).
+    let body = '';
+    const res = {
+      req: { method: 'GET', headers: { accept: 'text/html' } },
+      writeHead: () => undefined,
+      end: (text: string) => void (body = text),
+    };
+    const decision = { retryAfter: 42, headers: { 'ratelimit-policy': '', ratelimit: '' } };
+    createPageRateLimited(['/_astro/site.css'])(res as never, decision as never);
+    await writeFile(join(dir, 'rate-limited.html'), body);
     expect(await vnuErrors(dir)).toEqual([]);
   } finally {
     await server.stop();

@@ -130,6 +130,37 @@ describe('rate limits per client IP', () => {
     expect((await httpRequest(`${server.url}/catalog/`, { from: ip })).status).toBe(200);
   });
 
+  test("a browser refused a page gets a small page in the site's look: the wait, a way home, the stylesheet", async () => {
+    const ip = from();
+    const browser = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    let refused;
+    for (let i = 0; i <= LIMIT; i++)
+      refused = await httpRequest(`${server.url}/demand/`, { from: ip, headers: browser });
+    expect(refused!.status).toBe(429);
+    expect(refused!.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(refused!.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(refused!.headers['cache-control']).toBe('no-store');
+    const seconds = Number(refused!.headers['retry-after']);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(refused!.headers.ratelimit).toMatch(/^"per-ip";r=0;t=\d+$/);
+    expect(refused!.body).toMatch(/^<!doctype html>/);
+    expect(refused!.body).toContain(`Wait <strong>${seconds} second`);
+    expect(refused!.body).toContain('<a class="brand" href="/">');
+    // The stylesheet the built pages use, which is itself served (static files are not limited).
+    const css = /<link rel="stylesheet" href="([^"]+)">/.exec(refused!.body)?.[1];
+    expect(css).toMatch(/^\/_astro\/.+\.css$/);
+    const stylesheet = await httpRequest(server.url + css, { from: ip });
+    expect(stylesheet.status).toBe(200);
+    expect(stylesheet.headers['content-type']).toBe('text/css; charset=utf-8');
+    // HEAD: the same status and headers, no body.
+    const head = await httpRequest(`${server.url}/demand/`, { method: 'HEAD', from: ip, headers: browser });
+    expect([head.status, head.headers['content-type'], head.body]).toEqual([
+      429,
+      'text/html; charset=utf-8',
+      '',
+    ]);
+  });
+
   test('a 429 is decided before the body is read: it arrives while most of the body is still unsent', async () => {
     const ip = from();
     for (let i = 0; i < LIMIT; i++) await httpRequest(`${server.url}/api/v1/catalog`, { from: ip });
