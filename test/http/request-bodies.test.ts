@@ -224,8 +224,30 @@ describe('body handling on POST /api/v1/requests', () => {
     expect(stored.description).toBe(description);
   });
 
+  // Contract §9: a band is stored as written and as { min, max, unit }; a European "1.000" is not read as 1.
+  test.each([
+    ['1-5 M records', { min: 1e6, max: 5e6, unit: 'records' }],
+    ['1.000.000-5.000.000 records', { min: 1e6, max: 5e6, unit: 'records' }],
+  ])('volume "%s" is stored as %j', async (volume, range) => {
+    const reply = await postRequest(lab.key, { ...VALID_REQUEST, volume });
+    expect(reply.status, reply.text).toBe(201);
+    const stored = await opsOk('requests', 'show', reply.body.data.id);
+    expect(stored).toMatchObject({ volume, volume_range: range });
+  });
+
+  test.each(['1.000-5.000 hours', '2.500+ hours'])(
+    'volume "%s" is 422 naming both readings of the dot',
+    async (volume) => {
+      const reply = await postRequest(lab.key, { ...VALID_REQUEST, volume });
+      expectError(reply, 422, 'invalid');
+      expect(Object.keys(reply.body.error.fields)).toEqual(['volume']);
+      expect(reply.body.error.fields.volume).toEqual([expect.stringMatching(/could mean \d,\d{3} or \d/)]);
+    },
+  );
+
   test('none of these refusals stored anything for the lab beyond its accepted requests', async () => {
     const stored = ((await opsOk('requests', 'list')) as Json[]).filter((r) => r.org_id === lab.orgId);
-    expect(stored).toHaveLength(3); // "charset=utf-8 is fine", the chunked body within the limit, the scripts
+    // "charset=utf-8 is fine", the chunked body within the limit, the scripts, the two bands stored
+    expect(stored).toHaveLength(5);
   });
 });
