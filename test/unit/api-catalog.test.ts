@@ -81,6 +81,11 @@ describe('GET /api/v1/catalog', () => {
     ['pt-BR', 'Portuguese'],
     ['fil', 'Filipino'],
     ['tl', 'Filipino'],
+    // Common names of one language that ICU's English lacks, and its regional names.
+    ['Mandarin', 'Chinese'],
+    ['Tagalog', 'Filipino'],
+    ['Brazilian%20Portuguese', 'Portuguese'],
+    ['Castilian', 'Spanish'],
   ])('language=%s matches %s', async (form, name) => {
     const result = await body(await t.call(`/api/v1/catalog?language=${form}`));
     expect(result.count).toBeGreaterThan(0);
@@ -207,6 +212,8 @@ describe('GET /api/v1/catalog', () => {
       ['data_type=ct_studies', 'data_type', 'ct_study'],
       ['modality=MRI', 'modality', 'MR'],
       ['status=licenced', 'status', 'licensed'],
+      ['language=Englsh', 'language', 'English'],
+      ['language=Portugese', 'language', 'Portuguese'],
       ['geography=Germany,Frnce', 'geography', 'France'],
     ])('?%s is 422 naming %s and the closest value', async (query, field, closest) => {
       const response = await t.call(`/api/v1/catalog?${query}`);
@@ -216,6 +223,17 @@ describe('GET /api/v1/catalog', () => {
       expect(Object.keys(error.fields)).toEqual([field]);
       if (closest) expect(error.fields[field][0]).toContain(`did you mean "${closest}"`);
     });
+
+    test.each(['language=Xyzzy', 'language=Qwertyuiop'])(
+      '?%s is 422 with no far-off suggestion, saying what to send',
+      async (query) => {
+        const response = await t.call(`/api/v1/catalog?${query}`);
+        expect(response.status).toBe(422);
+        const [message] = Object.values((await body(response)).error.fields).flat() as string[];
+        expect(message).not.toContain('did you mean');
+        expect(message).toMatch(/\(try "|e\.g\. /);
+      },
+    );
 
     test('?sort=newest is 422 naming sort', async () => {
       const response = await t.call('/api/v1/catalog?sort=newest');

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { closest } from '../closest.ts';
 import { countryName, countryNames, geographyCountries } from '../countries.ts';
-import { languageCode } from '../languages.ts';
+import { languageCode, similarLanguage } from '../languages.ts';
 import { modalityLabel } from './listing-format.ts';
 import type { ListingWithoutNda } from './listing-schema.ts';
 import { ALL_DATA_TYPES, ALL_DOMAINS, DICOM_MODALITIES, LISTING_STATUSES, VERTICALS } from '../vocabulary.ts';
@@ -51,7 +51,7 @@ const machineValue = (value: string) =>
  */
 function valueList(
   resolve: (value: string) => string | undefined,
-  suggestions: () => Iterable<string>,
+  suggest: (value: string) => string | undefined,
   what: string,
 ) {
   return z
@@ -78,7 +78,7 @@ function valueList(
           if (!resolved.includes(known)) resolved.push(known);
           continue;
         }
-        const hint = closest(value, suggestions());
+        const hint = suggest(value);
         ctx.addIssue({
           code: 'custom',
           message: `"${value.slice(0, 60)}" is not ${what}${hint ? `; did you mean "${hint}"?` : ''}`,
@@ -102,28 +102,36 @@ const modalityByName = new Map(
 
 export const catalogQuerySchema = z.strictObject({
   vertical: z.enum(VERTICALS).optional().describe('Only listings of this vertical'),
-  status: valueList(fromList(LISTING_STATUSES), () => LISTING_STATUSES, 'a listing status').describe(
-    `Listing states, comma-separated (any of them matches): ${LISTING_STATUSES.join(', ')}`,
-  ),
+  status: valueList(
+    fromList(LISTING_STATUSES),
+    (value) => closest(value, LISTING_STATUSES),
+    'a listing status',
+  ).describe(`Listing states, comma-separated (any of them matches): ${LISTING_STATUSES.join(', ')}`),
   language: valueList(
     languageCode,
-    () => ['English', 'Spanish', 'German', 'French', 'Arabic', 'Chinese', 'Hindi', 'Japanese', 'Portuguese'],
+    similarLanguage,
     'a language name or code (try "English", "en" or "en-US")',
   ).describe(
     'Languages, comma-separated (any of them matches), by name or code in any case: English, en, eng and en-US all mean English',
   ),
-  geography: valueList(countryName, countryNames, 'a country name or ISO 3166 code').describe(
+  geography: valueList(
+    countryName,
+    (value) => closest(value, countryNames()),
+    'a country name or ISO 3166 code',
+  ).describe(
     'Countries, comma-separated (any of them matches), by English name or ISO 3166-1 alpha-2 code: Germany or DE. A listing recorded in "Germany, Austria" matches either.',
   ),
-  domain: valueList(fromList(ALL_DOMAINS), () => ALL_DOMAINS, 'a domain').describe(
+  domain: valueList(fromList(ALL_DOMAINS), (value) => closest(value, ALL_DOMAINS), 'a domain').describe(
     `Industries, comma-separated (any of them matches), any case and spacing: ${ALL_DOMAINS.join(', ')}`,
   ),
-  data_type: valueList(fromList(ALL_DATA_TYPES), () => ALL_DATA_TYPES, 'a data type').describe(
-    `What one record is, comma-separated (any of them matches): ${ALL_DATA_TYPES.join(', ')}`,
-  ),
+  data_type: valueList(
+    fromList(ALL_DATA_TYPES),
+    (value) => closest(value, ALL_DATA_TYPES),
+    'a data type',
+  ).describe(`What one record is, comma-separated (any of them matches): ${ALL_DATA_TYPES.join(', ')}`),
   modality: valueList(
     (value) => modalityByName.get(value.trim().toLowerCase()),
-    () => Object.keys(DICOM_MODALITIES),
+    (value) => closest(value, Object.keys(DICOM_MODALITIES)),
     'a DICOM modality code',
   ).describe(
     `Imaging modalities, comma-separated (any of them matches), as DICOM codes or names: ${Object.keys(DICOM_MODALITIES).join(', ')}`,
