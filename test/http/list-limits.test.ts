@@ -84,6 +84,32 @@ test('GET /api/v1/demand?volume=…: bands compared normalised, across units of 
   expect(refused.body.error.fields.volume[0]).toContain('"1-5 TB"');
 });
 
+// The demand board's filters read values as the catalogue's do: comma-separated alternatives, any case and spacing,
+// and an unknown value names the nearest known one.
+test.each([
+  ['data_type=call_audio', STORED],
+  ['data_type=call_audio,mr_study', STORED],
+  ['data_type=Call%20Audio', STORED],
+  ['data_type=mr_study', 0],
+  ['data_type=MR-study,ct_study', 0],
+  ['language=English,es', 0],
+  ['domain=Public%20sector,insurance', 0],
+])('GET /api/v1/demand?%s: %i posts', async (query, count) => {
+  expect((await walk(`/api/v1/demand?${query}&limit=100`)).flat()).toHaveLength(count);
+});
+
+test.each([
+  ['language=Englsh', 'language', 'did you mean "English"?'],
+  ['language=English,Frnch', 'language', 'did you mean "French"?'],
+  ['data_type=call_audio,ct_studies', 'data_type', 'did you mean "ct_study"?'],
+  ['domain=Insurence', 'domain', 'did you mean "insurance"?'],
+  ['language=Xyzzy', 'language', 'try "English"'],
+])('GET /api/v1/demand?%s is 422 naming %s: %s', async (query, field, hint) => {
+  const reply = await call(`/api/v1/demand?${query}`);
+  expectError(reply, 422, 'invalid');
+  expect(reply.body.error.fields).toEqual({ [field]: [expect.stringContaining(hint)] });
+});
+
 test(`the /demand/ page: the newest ${LIST_LIMIT}`, async () => {
   const response = await fetch(`${server.url}/demand/`);
   expect(response.status).toBe(200);

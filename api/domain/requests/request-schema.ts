@@ -14,7 +14,7 @@ const required = (what: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? `required: ${what}` : `must be ${what}`;
 
 /** A domain of the vocabulary in any case and spacing; an unknown one names the closest known value. */
-export const domain = vocabularyTerm(ALL_DOMAINS, 'a domain');
+const domain = vocabularyTerm(ALL_DOMAINS, 'a domain');
 
 /** A band as labs write it: stored as written and normalised (bands.ts). */
 const band = (kind: BandKind) =>
