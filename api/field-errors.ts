@@ -11,13 +11,20 @@ export function fieldErrors(
 ): FieldErrors {
   // No prototype: a field named "toString" or "__proto__" is a key like any other.
   const fields: FieldErrors = Object.create(null);
-  const add = (path: string, message: string) => (fields[path] ??= []).push(message);
+  const pathOf = (issue: z.core.$ZodIssue) => (issue.path.length ? issue.path.join('.') : root);
+  // One problem, one message: a value of the wrong type has that problem only (zod 4 also runs a list's size check
+  // on a string that is no list), and two checks that say the same thing (an int's safe range and its max) say it once.
+  const mistyped = new Set(issues.filter((issue) => issue.code === 'invalid_type').map(pathOf));
+  const add = (path: string, message: string) => {
+    const messages = (fields[path] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       const prefix = issue.path.length ? `${issue.path.join('.')}.` : '';
       for (const key of issue.keys) add(prefix + key, `unknown ${unknownHint}`);
-    } else {
-      add(issue.path.length ? issue.path.join('.') : root, issue.message);
+    } else if (issue.code === 'invalid_type' || !mistyped.has(pathOf(issue))) {
+      add(pathOf(issue), issue.message);
     }
   }
   return fields;

@@ -61,6 +61,17 @@ test('GET /api/v1/requests: pages of 40 walk every request once, newest first', 
   expect(pages.flat().map((r: Json) => r.id)).toEqual([...ids].reverse());
 });
 
+test.each([
+  ['/api/v1/requests?limit=99999999999999999999', 'limit', 'must be a whole number from 1 to 100'],
+  ['/api/v1/demand?limit=99999999999999999999', 'limit', 'must be a whole number from 1 to 100'],
+  ['/api/v1/demand?limit=-1.5', 'limit', 'must be a whole number from 1 to 100'],
+  [`/api/v1/demand?cursor=${'x'.repeat(500)}`, 'cursor', 'is not a cursor we gave'],
+])('%s: one problem, one message', async (path, field, message) => {
+  const reply = await call(path, { key: lab.key });
+  expectError(reply, 422, 'invalid');
+  expect(reply.body.error.fields).toEqual({ [field]: [expect.stringContaining(message)] });
+});
+
 test(`GET /api/v1/demand: at most ${LIST_LIMIT} a page, walked to the end`, async () => {
   const first = await call(`/api/v1/demand?limit=${LIST_LIMIT}`);
   expect(first.body.count).toBe(LIST_LIMIT);
