@@ -2,6 +2,8 @@
 // and the lines a listing file's author reads are both made from this one mapping.
 import type { z } from 'zod';
 import type { FieldErrors } from './errors.ts';
+// Installs the plain wording of every issue no schema words itself: whatever reports field errors imports this.
+import './domain/zod-messages.ts';
 
 /** `unknownHint` completes "unknown …" for a field the schema does not know, e.g. "parameter; allowed: a, b". */
 export function fieldErrors(

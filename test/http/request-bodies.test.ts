@@ -216,6 +216,34 @@ describe('body handling on POST /api/v1/requests', () => {
     }
   });
 
+  // Each field's message says what to send, never zod's own words (contract §5: what to do next).
+  test.each([
+    [
+      { publish_to_demand_board: 'true' },
+      'publish_to_demand_board',
+      'send true without quotes: a JSON boolean',
+    ],
+    [
+      { publish_to_demand_board: 'yes' },
+      'publish_to_demand_board',
+      'must be true (post an anonymised version',
+    ],
+    [{ languages: 'English' }, 'languages', 'must be a list of languages, e.g. ["English", "es"]'],
+    [{ domains: {} }, 'domains', 'must be a list of domains, e.g. ["insurance"]'],
+    [{ languages: [42] }, 'languages.0', 'must be a language written as text'],
+    [{ description: 42 }, 'description', 'must be text describing the data you need'],
+  ])('%j is refused with one message saying what to send', async (change, field, message) => {
+    const reply = await postRequest(lab.key, { ...VALID_REQUEST, ...change });
+    expectError(reply, 422, 'invalid');
+    expect(reply.body.error.fields).toEqual({ [field]: [expect.stringContaining(message)] });
+  });
+
+  test('languages and domains null mean none, as null does for the other optional fields', async () => {
+    const reply = await postRequest(lab.key, { ...VALID_REQUEST, languages: null, domains: null });
+    expect(reply.status, reply.text).toBe(201);
+    expect(await opsOk('requests', 'show', reply.body.data.id)).toMatchObject({ languages: [], domains: [] });
+  });
+
   test('newlines, CRLF, tabs and any script are fine: 20 visible characters, combining marks with their letter', async () => {
     const description = 'Zeile eins\r\nLigne deux\n\tनमस्ते दुनिया, 音声データ 🎧';
     const reply = await postRequest(lab.key, { ...VALID_REQUEST, description });
@@ -247,7 +275,7 @@ describe('body handling on POST /api/v1/requests', () => {
 
   test('none of these refusals stored anything for the lab beyond its accepted requests', async () => {
     const stored = ((await opsOk('requests', 'list')) as Json[]).filter((r) => r.org_id === lab.orgId);
-    // "charset=utf-8 is fine", the chunked body within the limit, the scripts, the two bands stored
-    expect(stored).toHaveLength(5);
+    // "charset=utf-8 is fine", the chunked body within the limit, the scripts, the two bands, the null lists
+    expect(stored).toHaveLength(6);
   });
 });

@@ -119,6 +119,17 @@ describe('access requests', () => {
     ).toBe(false);
   });
 
+  test("an empty body is told what each required field takes, in words, not zod's", async () => {
+    const reply = await postJson(suite.ctx, '/api/v1/access-requests', {});
+    expectError(reply, 422, 'invalid');
+    expect(reply.body.error.fields).toEqual({
+      organisation: ['give the organisation’s name'],
+      name: ['give your name'],
+      email: [expect.stringMatching(/^required: one plain address such as lead@lab\.example/)],
+      intended_use: ['required: text saying what you intend to use the data for'],
+    });
+  });
+
   test('a form post from /access/ without JavaScript: 303 to the thank-you state; from another site, 403', async () => {
     const email = `form.${Date.now()}@lab.example`;
     const post = (origin: string) =>
