@@ -30,11 +30,13 @@ export function vocabularyTerm<const T extends readonly string[]>(
     .transform((value, ctx): T[number] => {
       const key = termKey(value);
       if (terms.includes(key)) return key;
+      const near = closest(key, terms);
+      const all = terms.join(', ');
       ctx.addIssue({
         code: 'custom',
         message:
           explain(key) ??
-          `"${value.slice(0, 100)}" is not ${what} we know; the closest is "${closest(key, terms)}" (all: ${terms.join(', ')})`,
+          `"${value.slice(0, 100)}" is not ${what} we know; ${near ? `the closest is "${near}" (all: ${all})` : `use one of ${all}`}`,
       });
       return z.NEVER;
     });

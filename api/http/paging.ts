@@ -26,6 +26,7 @@ function isCursor(value: string): boolean {
 }
 
 const LIMIT_SAID = `a whole number from 1 to ${LIST_LIMIT}`;
+const CURSOR_SAID = 'is not a cursor we gave: pass next_cursor from the previous page as it is';
 
 export const pageShape = {
   limit: z.coerce
@@ -37,8 +38,8 @@ export const pageShape = {
     .describe(`How many to answer, 1 to ${LIST_LIMIT} (default ${DEFAULT_PAGE})`),
   cursor: z
     .string()
-    .max(400)
-    .refine(isCursor, { error: 'is not a cursor we gave: pass next_cursor from the previous page as it is' })
+    .max(400, { error: CURSOR_SAID })
+    .refine(isCursor, { error: CURSOR_SAID })
     .optional()
     .describe('next_cursor from the previous page; leave out for the first page'),
 };

@@ -61,6 +61,17 @@ test('GET /api/v1/requests: pages of 40 walk every request once, newest first', 
   expect(pages.flat().map((r: Json) => r.id)).toEqual([...ids].reverse());
 });
 
+test.each([
+  ['/api/v1/requests?limit=99999999999999999999', 'limit', 'must be a whole number from 1 to 100'],
+  ['/api/v1/demand?limit=99999999999999999999', 'limit', 'must be a whole number from 1 to 100'],
+  ['/api/v1/demand?limit=-1.5', 'limit', 'must be a whole number from 1 to 100'],
+  [`/api/v1/demand?cursor=${'x'.repeat(500)}`, 'cursor', 'is not a cursor we gave'],
+])('%s: one problem, one message', async (path, field, message) => {
+  const reply = await call(path, { key: lab.key });
+  expectError(reply, 422, 'invalid');
+  expect(reply.body.error.fields).toEqual({ [field]: [expect.stringContaining(message)] });
+});
+
 test(`GET /api/v1/demand: at most ${LIST_LIMIT} a page, walked to the end`, async () => {
   const first = await call(`/api/v1/demand?limit=${LIST_LIMIT}`);
   expect(first.body.count).toBe(LIST_LIMIT);
@@ -82,6 +93,32 @@ test('GET /api/v1/demand?volume=…: bands compared normalised, across units of 
   const refused = await call('/api/v1/demand?volume=lots');
   expectError(refused, 422, 'invalid');
   expect(refused.body.error.fields.volume[0]).toContain('"1-5 TB"');
+});
+
+// The demand board's filters read values as the catalogue's do: comma-separated alternatives, any case and spacing,
+// and an unknown value names the nearest known one.
+test.each([
+  ['data_type=call_audio', STORED],
+  ['data_type=call_audio,mr_study', STORED],
+  ['data_type=Call%20Audio', STORED],
+  ['data_type=mr_study', 0],
+  ['data_type=MR-study,ct_study', 0],
+  ['language=English,es', 0],
+  ['domain=Public%20sector,insurance', 0],
+])('GET /api/v1/demand?%s: %i posts', async (query, count) => {
+  expect((await walk(`/api/v1/demand?${query}&limit=100`)).flat()).toHaveLength(count);
+});
+
+test.each([
+  ['language=Englsh', 'language', 'did you mean "English"?'],
+  ['language=English,Frnch', 'language', 'did you mean "French"?'],
+  ['data_type=call_audio,ct_studies', 'data_type', 'did you mean "ct_study"?'],
+  ['domain=Insurence', 'domain', 'did you mean "insurance"?'],
+  ['language=Xyzzy', 'language', 'try "English"'],
+])('GET /api/v1/demand?%s is 422 naming %s: %s', async (query, field, hint) => {
+  const reply = await call(`/api/v1/demand?${query}`);
+  expectError(reply, 422, 'invalid');
+  expect(reply.body.error.fields).toEqual({ [field]: [expect.stringContaining(hint)] });
 });
 
 test(`the /demand/ page: the newest ${LIST_LIMIT}`, async () => {

@@ -29,3 +29,31 @@ test('signing out takes all=true or all=false, and nothing else', async () => {
   expect(reply.body.error.fields.all).toEqual([expect.stringContaining('true (every session')]);
   expect((await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/me')).status).toBe(200); // still signed in
 });
+
+// Filter values as people write them, over HTTP (README: catalogue filters): any case and spacing, names of one
+// language ICU's English lacks, and an unknown value naming the nearest known one, or none when nothing is near.
+test.each([
+  ['vertical=Medical_Imaging', 'vertical', 'medical_imaging'],
+  ['vertical=medical%20imaging', 'vertical', 'medical_imaging'],
+  ['status=LISTED', 'status', 'listed'],
+  ['language=Mandarin', 'languages', 'Chinese'],
+  ['language=Tagalog', 'languages', 'Filipino'],
+])('GET /api/v1/catalog?%s answers the listings whose %s is %s', async (query, field, value) => {
+  const reply = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/catalog?${query}`);
+  expect(reply.status, reply.text).toBe(200);
+  expect(reply.body.count).toBeGreaterThan(0);
+  for (const listing of reply.body.data) {
+    expect([listing[field]].flat()).toContain(value);
+  }
+});
+
+test.each([
+  ['vertical=audio', 'vertical', 'the closest is "conversational_audio"'],
+  ['language=Englsh', 'language', 'did you mean "English"?'],
+  ['language=Xyzzy', 'language', 'try "English"'],
+])('GET /api/v1/catalog?%s is 422 naming %s: %s', async (query, field, hint) => {
+  const reply = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/catalog?${query}`);
+  expectError(reply, 422, 'invalid');
+  expect(reply.body.error.fields).toEqual({ [field]: [expect.stringContaining(hint)] });
+  expect(reply.body.error.fields[field][0]).not.toContain('Arabic');
+});

@@ -234,6 +234,34 @@ describe('body handling on POST /api/v1/requests', () => {
     }
   });
 
+  // Each field's message says what to send, never zod's own words (contract §5: what to do next).
+  test.each([
+    [
+      { publish_to_demand_board: 'true' },
+      'publish_to_demand_board',
+      'send true without quotes: a JSON boolean',
+    ],
+    [
+      { publish_to_demand_board: 'yes' },
+      'publish_to_demand_board',
+      'must be true (post an anonymised version',
+    ],
+    [{ languages: 'English' }, 'languages', 'must be a list of languages, e.g. ["English", "es"]'],
+    [{ domains: {} }, 'domains', 'must be a list of domains, e.g. ["insurance"]'],
+    [{ languages: [42] }, 'languages.0', 'must be a language written as text'],
+    [{ description: 42 }, 'description', 'must be text describing the data you need'],
+  ])('%j is refused with one message saying what to send', async (change, field, message) => {
+    const reply = await postRequest(lab.key, { ...VALID_REQUEST, ...change });
+    expectError(reply, 422, 'invalid');
+    expect(reply.body.error.fields).toEqual({ [field]: [expect.stringContaining(message)] });
+  });
+
+  test('languages and domains null mean none, as null does for the other optional fields', async () => {
+    const reply = await postRequest(lab.key, { ...VALID_REQUEST, languages: null, domains: null });
+    expect(reply.status, reply.text).toBe(201);
+    expect(await opsOk('requests', 'show', reply.body.data.id)).toMatchObject({ languages: [], domains: [] });
+  });
+
   test('newlines, CRLF, tabs and any script are fine: 20 visible characters, combining marks with their letter', async () => {
     const description = 'Zeile eins\r\nLigne deux\n\tनमस्ते दुनिया, 音声データ 🎧';
     const reply = await postRequest(lab.key, { ...VALID_REQUEST, description });
@@ -242,8 +270,30 @@ describe('body handling on POST /api/v1/requests', () => {
     expect(stored.description).toBe(description);
   });
 
+  // Contract §9: a band is stored as written and as { min, max, unit }; a European "1.000" is not read as 1.
+  test.each([
+    ['1-5 M records', { min: 1e6, max: 5e6, unit: 'records' }],
+    ['1.000.000-5.000.000 records', { min: 1e6, max: 5e6, unit: 'records' }],
+  ])('volume "%s" is stored as %j', async (volume, range) => {
+    const reply = await postRequest(lab.key, { ...VALID_REQUEST, volume });
+    expect(reply.status, reply.text).toBe(201);
+    const stored = await opsOk('requests', 'show', reply.body.data.id);
+    expect(stored).toMatchObject({ volume, volume_range: range });
+  });
+
+  test.each(['1.000-5.000 hours', '2.500+ hours'])(
+    'volume "%s" is 422 naming both readings of the dot',
+    async (volume) => {
+      const reply = await postRequest(lab.key, { ...VALID_REQUEST, volume });
+      expectError(reply, 422, 'invalid');
+      expect(Object.keys(reply.body.error.fields)).toEqual(['volume']);
+      expect(reply.body.error.fields.volume).toEqual([expect.stringMatching(/could mean \d,\d{3} or \d/)]);
+    },
+  );
+
   test('none of these refusals stored anything for the lab beyond its accepted requests', async () => {
     const stored = ((await opsOk('requests', 'list')) as Json[]).filter((r) => r.org_id === lab.orgId);
-    expect(stored).toHaveLength(3); // "charset=utf-8 is fine", the chunked body within the limit, the scripts
+    // "charset=utf-8 is fine", the chunked body within the limit, the scripts, the two bands, the null lists
+    expect(stored).toHaveLength(6);
   });
 });

@@ -112,8 +112,9 @@ describe('property tests: POST /api/v1/requests never fails on our side', () => 
   const validBody = fc.record(
     {
       data_types: fc.uniqueArray(fc.constantFrom(...ALL_DATA_TYPES), { minLength: 1, maxLength: 4 }),
-      languages: fc.uniqueArray(fc.constantFrom(...LANGUAGES), { maxLength: 3 }),
-      domains: fc.uniqueArray(fc.constantFrom(...ALL_DOMAINS), { maxLength: 4 }),
+      // null is "none" for these lists, as for the optional fields below.
+      languages: fc.oneof(fc.uniqueArray(fc.constantFrom(...LANGUAGES), { maxLength: 3 }), fc.constant(null)),
+      domains: fc.oneof(fc.uniqueArray(fc.constantFrom(...ALL_DOMAINS), { maxLength: 4 }), fc.constant(null)),
       volume: fc.oneof(fc.constantFrom(...VOLUME_BANDS, null), writtenBand('volume')),
       timeline: fc.oneof(fc.constantFrom(...TIMELINE_BANDS, null), writtenBand('timeline')),
       exclusivity: fc.constantFrom(...EXCLUSIVITY, null),
@@ -148,11 +149,11 @@ describe('property tests: POST /api/v1/requests never fails on our side', () => 
       wrongScalar,
       fc.constant([allowed[0]]),
     );
-  const listOf = (allowed: readonly string[], unknown: fc.Arbitrary<unknown>) =>
+  const listOf = (allowed: readonly string[], unknown: fc.Arbitrary<unknown>, nullMeansNone = false) =>
     fc.oneof(
       fc.constantFrom(...allowed), // a bare string, not a list
       wrongScalar,
-      fc.constant(null),
+      nullMeansNone ? wrongScalar : fc.constant(null),
       fc
         .tuple(fc.uniqueArray(fc.constantFrom(...allowed), { maxLength: 2 }), unknown)
         .map(([good, bad]) => [...good, bad]),
@@ -176,6 +177,7 @@ describe('property tests: POST /api/v1/requests never fails on our side', () => 
           fc.constantFrom('Klingonese', 'Elvish', 'Dothraki!', '', '   ', '12', 'not a language'),
           wrongScalar,
         ),
+        true,
       ),
     ),
     fc.tuple(
@@ -189,6 +191,7 @@ describe('property tests: POST /api/v1/requests never fails on our side', () => 
             .filter((text) => !(ALL_DOMAINS as readonly string[]).includes(termKey(text))),
           wrongScalar,
         ),
+        true,
       ),
     ),
     fc.tuple(fc.constant('volume'), band('volume', VOLUME_BANDS)),

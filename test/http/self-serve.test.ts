@@ -119,6 +119,17 @@ describe('access requests', () => {
     ).toBe(false);
   });
 
+  test("an empty body is told what each required field takes, in words, not zod's", async () => {
+    const reply = await postJson(suite.ctx, '/api/v1/access-requests', {});
+    expectError(reply, 422, 'invalid');
+    expect(reply.body.error.fields).toEqual({
+      organisation: ['give the organisation’s name'],
+      name: ['give your name'],
+      email: [expect.stringMatching(/^required: one plain address such as lead@lab\.example/)],
+      intended_use: ['required: text saying what you intend to use the data for'],
+    });
+  });
+
   test('a form post from /access/ without JavaScript: 303 to the thank-you state; from another site, 403', async () => {
     const email = `form.${Date.now()}@lab.example`;
     const post = (origin: string) =>
@@ -450,7 +461,8 @@ describe('number and choice fields say what to enter, on the API and the forms a
   const formError = (html: string, field: string) =>
     new RegExp(`id="field-${field}-error">([^<]*)<`).exec(html)?.[1]?.replaceAll('&#39;', "'");
 
-  test.each([['0'], ['abc'], ['366'], ['1.5']])('expires_in_days=%s', async (value) => {
+  // 1e308 fails both the whole-number range and the maximum: one problem, one message.
+  test.each([['0'], ['abc'], ['366'], ['1.5'], ['1e308']])('expires_in_days=%s', async (value) => {
     const csrf = await csrfOf('/dashboard/keys/', suite.lab.cookie);
     const page = await postForm(
       '/dashboard/keys/',

@@ -42,6 +42,13 @@ describe('GET /api/v1/catalog', () => {
       (l: ListingWithBody) => l.vertical === 'medical_imaging' && l.status === 'licensed',
     ],
     ['vertical=medical_imaging&language=en', () => false],
+    // Any case, spaces or hyphens, as every other filter reads its terms.
+    ['vertical=Medical_Imaging', (l: ListingWithBody) => l.vertical === 'medical_imaging'],
+    ['vertical=medical%20imaging', (l: ListingWithBody) => l.vertical === 'medical_imaging'],
+    ['vertical=Conversational-Audio', (l: ListingWithBody) => l.vertical === 'conversational_audio'],
+    ['status=LISTED', (l: ListingWithBody) => l.status === 'listed'],
+    ['status=Sample%20ready', (l: ListingWithBody) => l.status === 'sample_ready'],
+    ['data_type=Call%20Audio', (l: ListingWithBody) => l.data_type === 'call_audio'],
     [
       'status=sample_ready&language=Spanish',
       (l: ListingWithBody) => l.status === 'sample_ready' && !!l.languages?.includes('Spanish'),
@@ -81,6 +88,11 @@ describe('GET /api/v1/catalog', () => {
     ['pt-BR', 'Portuguese'],
     ['fil', 'Filipino'],
     ['tl', 'Filipino'],
+    // Common names of one language that ICU's English lacks, and its regional names.
+    ['Mandarin', 'Chinese'],
+    ['Tagalog', 'Filipino'],
+    ['Brazilian%20Portuguese', 'Portuguese'],
+    ['Castilian', 'Spanish'],
   ])('language=%s matches %s', async (form, name) => {
     const result = await body(await t.call(`/api/v1/catalog?language=${form}`));
     expect(result.count).toBeGreaterThan(0);
@@ -207,6 +219,10 @@ describe('GET /api/v1/catalog', () => {
       ['data_type=ct_studies', 'data_type', 'ct_study'],
       ['modality=MRI', 'modality', 'MR'],
       ['status=licenced', 'status', 'licensed'],
+      ['language=Englsh', 'language', 'English'],
+      ['vertical=audio', 'vertical', undefined],
+      ['vertical=imaging', 'vertical', undefined],
+      ['language=Portugese', 'language', 'Portuguese'],
       ['geography=Germany,Frnce', 'geography', 'France'],
     ])('?%s is 422 naming %s and the closest value', async (query, field, closest) => {
       const response = await t.call(`/api/v1/catalog?${query}`);
@@ -215,6 +231,29 @@ describe('GET /api/v1/catalog', () => {
       expect(error.code).toBe('invalid');
       expect(Object.keys(error.fields)).toEqual([field]);
       if (closest) expect(error.fields[field][0]).toContain(`did you mean "${closest}"`);
+    });
+
+    test.each([
+      ['vertical=audio', 'the closest is "conversational_audio"'],
+      ['vertical=imaging', 'the closest is "medical_imaging"'],
+    ])('?%s is 422 naming the closest vertical', async (query, closest) => {
+      const response = await t.call(`/api/v1/catalog?${query}`);
+      expect(response.status).toBe(422);
+      expect((await body(response)).error.fields.vertical).toEqual([expect.stringContaining(closest)]);
+    });
+
+    test.each([
+      'language=Xyzzy',
+      'language=Qwertyuiop',
+      'geography=Atlantis',
+      'domain=video',
+      'vertical=video',
+    ])('?%s is 422 with no far-off suggestion, saying what to send', async (query) => {
+      const response = await t.call(`/api/v1/catalog?${query}`);
+      expect(response.status).toBe(422);
+      const [message] = Object.values((await body(response)).error.fields).flat() as string[];
+      expect(message).not.toMatch(/did you mean|closest/);
+      expect(message).toMatch(/try "|e\.g\. |use one of /);
     });
 
     test('?sort=newest is 422 naming sort', async () => {

@@ -77,6 +77,22 @@ const ACCEPTED: [BandKind, string, Range][] = [
   ['timeline', '6 months - 1 year', r(180, 360, 'days')],
   ['volume', '2-3 terabytes', r(2 * TB, 3 * TB, 'bytes')],
   ['volume', '500 gigabytes - 1 terabyte', r(500 * GB, 1 * TB, 'bytes')],
+  // k and M after a space, as people also write them.
+  ['volume', '1-5 M records', r(1e6, 5e6, 'records')],
+  ['volume', '1 M-5 M calls', r(1e6, 5e6, 'calls')],
+  // A bare first number takes the second's k or M, as it takes its unit, unless that would make it the larger.
+  ['volume', '1-5M records', r(1e6, 5e6, 'records')],
+  ['volume', '10-50k calls', r(10_000, 50_000, 'calls')],
+  ['volume', '500-2k hours', r(500, 2000, 'hours')],
+  ['volume', '50 k+ studies', r(50_000, null, 'studies')],
+  ['volume', 'under 2 k hours', r(0, 2000, 'hours')],
+  // A dot before three digits is a decimal point where the band says so, and groups thousands where it does.
+  ['volume', '0.500-2 TB', r(500 * GB, 2 * TB, 'bytes')],
+  ['volume', '1.500-2.5 TB', r(1500 * GB, 2500 * GB, 'bytes')],
+  ['volume', '1,000.500-2,000 hours', r(1001, 2000, 'hours')],
+  ['volume', '1.000.000-5.000.000 records', r(1e6, 5e6, 'records')],
+  ['volume', '500.000-1.000.000 calls', r(500_000, 1e6, 'calls')],
+  ['volume', '1234.567-2000 hours', r(1235, 2000, 'hours')],
 ];
 
 const REFUSED: [BandKind, string][] = [
@@ -109,6 +125,13 @@ const REFUSED: [BandKind, string][] = [
   ['timeline', 'Q3 2026'],
   ['timeline', '3 fortnights'],
   ['timeline', '0-0 days'],
+  // A dot before exactly three digits, with nothing else in the band to say which: 1,000 or 1?
+  ['volume', '1.000-5.000 hours'],
+  ['volume', '1.500+ hours'],
+  ['volume', '1.500-3 TB'],
+  ['volume', '2.500k+ calls'],
+  ['timeline', '1.000 days'],
+  ['volume', '5 MB - 1 M calls'],
 ];
 
 describe('parseBand', () => {
@@ -139,6 +162,8 @@ describe('parseBand', () => {
       'both ends of the range are the same: write one duration, or two different numbers',
     ],
     ['timeline', '6-3 months', 'the first number of a range must be the smaller'],
+    ['volume', '1.000-5.000 hours', '"1.000" could mean 1,000 or 1: write 1,000 or 1'],
+    ['volume', '2.500k+ calls', '"2.500" could mean 2,500 or 2.5: write 2,500 or 2.5'],
   ] as const)('%s "%s" says what is wrong with it', (kind, text, why) => {
     expect(parseBand(kind, text)).toMatchObject({ ok: false, message: expect.stringContaining(why) });
   });

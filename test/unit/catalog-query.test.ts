@@ -25,6 +25,13 @@ test.each([
   ['Germny', ['Germany', 'Armenia', 'Norway'], 'Germany'],
   ['germ', ['Armenia', 'Germany'], 'Germany'],
   ['insurence', ['insurance', 'banking'], 'insurance'],
+  // A word of a term is what was meant, whatever the edit distance to the whole says.
+  ['audio', ['medical_imaging', 'conversational_audio'], 'conversational_audio'],
+  ['imaging', ['conversational_audio', 'medical_imaging'], 'medical_imaging'],
+  // Nothing close: no suggestion rather than a random one.
+  ['video', ['conversational_audio', 'medical_imaging'], undefined],
+  ['Mandarin', ['English', 'Spanish', 'Arabic', 'Marathi'], undefined],
+  ['Atlantis', ['Germany', 'Austria', 'Argentina'], undefined],
 ])('closest(%s) is %s', (value, candidates, wanted) => expect(closest(value, candidates)).toBe(wanted));
 
 test.each([

@@ -1,5 +1,6 @@
 import { expect, test, vi } from 'vitest';
-import { languageCode, languageName } from '../../api/domain/languages.ts';
+import { LANGUAGE_ALIASES } from '../../api/domain/language-aliases.ts';
+import { languageCode, languageName, similarLanguage } from '../../api/domain/languages.ts';
 
 test.each([
   ['en', 'English'],
@@ -25,12 +26,72 @@ test.each([
   ['German', 'German'],
   ['tl', 'Filipino'],
   ['Cantonese', 'Cantonese'],
+  // Names ICU's English lacks, for one language each: ISO 639's where CLDR's differ, and common ones.
+  ['Mandarin', 'Chinese'],
+  ['mandarin chinese', 'Chinese'],
+  ['Tagalog', 'Filipino'],
+  ['Farsi', 'Persian'],
+  ['Bengali', 'Bangla'],
+  ['Castilian', 'Spanish'],
+  ['Slovene', 'Slovenian'],
+  ['Sorani', 'Central Kurdish'],
+  // A code's own name where ICU files it under another language (prs is fa-AF).
+  ['Dari', 'Persian'],
+  // ICU's names of regional forms, and names written without their accents.
+  ['Brazilian Portuguese', 'Portuguese'],
+  ['British English', 'English'],
+  ['Latin American Spanish', 'Spanish'],
+  ['Flemish', 'Dutch'],
+  ['Simplified Chinese', 'Chinese'],
+  ['Norwegian Bokmal', 'Norwegian Bokmål'],
+  ['  norwegian   bokmål ', 'Norwegian Bokmål'],
 ])('%s is %s', (input, name) => {
   expect(languageName(input)).toBe(name);
 });
 
-test.each(['', 'xx', 'Klingonese', 'qaa', 'en-', '123', 'a'.repeat(100)])('%j is not a language', (input) => {
+test.each([
+  '',
+  'xx',
+  'Klingonese',
+  'qaa',
+  'en-',
+  '123',
+  'a'.repeat(100),
+  'Taiwanese',
+  'Gaelic',
+  'Hindustani',
+])('%j is not a language (or not one language)', (input) => {
   expect(languageCode(input)).toBeUndefined();
+});
+
+test('no alias hides a language ICU names otherwise', () => {
+  for (const [name, code] of Object.entries(LANGUAGE_ALIASES)) expect(languageCode(code), name).toBeDefined();
+  const names = new Intl.DisplayNames('en', { type: 'language', fallback: 'none' });
+  for (const [name, code] of Object.entries(LANGUAGE_ALIASES)) {
+    const named = [...'abcdefghijklmnopqrstuvwxyz'].flatMap((a) =>
+      [...'abcdefghijklmnopqrstuvwxyz']
+        .filter((b) => names.of(a + b)?.toLowerCase() === name)
+        .map((b) => a + b),
+    );
+    expect(
+      named.every((other) => languageCode(other) === languageCode(code)),
+      name,
+    ).toBe(true);
+  }
+});
+
+test.each([
+  ['Englsh', 'English'],
+  ['Spansh', 'Spanish'],
+  ['Swedsh', 'Swedish'], // not Swahili for its first two letters
+  ['Portugese', 'Portuguese'],
+  ['Mandarn', 'Chinese'],
+  ['Tagalo', 'Filipino'],
+  ['enh', 'English'],
+  ['Xyzzy', undefined], // nothing near: no suggestion rather than a random one
+  ['Qwertyuiop', undefined],
+])('a language near %j is %s', (input, name) => {
+  expect(similarLanguage(input)).toBe(name);
 });
 
 test('answers stay right when many distinct inputs pass the memo cap, and unknown ones stay unknown', () => {

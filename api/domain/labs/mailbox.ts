@@ -2,6 +2,7 @@
 // (the operator's CLI, the API, the configuration). Mail libraries read "a,b@x", "a;b@x" and "Name <x@y>" as
 // address lists or display names, so anything beyond a plain dot-atom `local@domain` is refused, not repaired.
 import { z } from 'zod';
+import { required } from '../zod-messages.ts';
 
 // RFC 5322 dot-atom for the local part (no quoted strings, no comments); RFC 1035 labels for the domain.
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
@@ -24,7 +25,7 @@ export function normaliseMailbox(input: string): string | undefined {
 export const MAILBOX_RULE = 'one plain address such as lead@lab.example (no lists, names or angle brackets)';
 
 /** The same rule for a body or the environment: a zod string that comes out normalised. */
-export const mailboxSchema = z.string().transform((value, context) => {
+export const mailboxSchema = z.string({ error: required(MAILBOX_RULE) }).transform((value, context) => {
   const address = normaliseMailbox(value);
   if (address === undefined) {
     context.addIssue({ code: 'custom', message: `must be ${MAILBOX_RULE}` });

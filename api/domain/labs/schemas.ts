@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { freeText } from '../free-text.ts';
 import { VERTICALS } from '../vocabulary.ts';
+import { vocabularyTerm } from '../vocabulary-term.ts';
+import { required } from '../zod-messages.ts';
 import { mailboxSchema } from './mailbox.ts';
 
 // Control characters (CR and LF among them) and the Unicode line separators: a name stays on one line.
@@ -26,8 +28,18 @@ export const accessRequestSchema = z
     organisation: lineText('the organisation’s name'),
     name: lineText('your name'),
     email,
-    intended_use: freeText({ min: 20, max: 5000, what: 'what you intend to use the data for' }),
-    verticals: z.array(z.enum(VERTICALS)).max(VERTICALS.length).optional(),
+    intended_use: freeText({
+      min: 20,
+      max: 5000,
+      what: 'what you intend to use the data for',
+      error: required('text saying what you intend to use the data for'),
+    }),
+    verticals: z
+      .array(vocabularyTerm(VERTICALS, 'a vertical'), {
+        error: `must be a list of verticals, e.g. ["${VERTICALS[0]}"]`,
+      })
+      .max(VERTICALS.length, { error: `name at most the ${VERTICALS.length} verticals, each once` })
+      .optional(),
   })
   .meta({ id: 'AccessRequestInput' });
 export type AccessRequestInput = z.output<typeof accessRequestSchema>;
@@ -36,8 +48,12 @@ export const signinLinkSchema = z.strictObject({ email }).meta({ id: 'SigninLink
 
 export const ndaAcceptanceSchema = z
   .strictObject({
-    version: z.string().max(50),
-    sha256: z.string().max(64),
+    version: z
+      .string({ error: required('the version GET /api/v1/nda gives, as text, e.g. "2026-11-01"') })
+      .max(50, { error: 'must be the version GET /api/v1/nda gives, e.g. "2026-11-01"' }),
+    sha256: z
+      .string({ error: required('the sha256 GET /api/v1/nda gives: 64 hexadecimal characters') })
+      .max(64, { error: 'must be the sha256 GET /api/v1/nda gives: 64 hexadecimal characters' }),
     signer_name: lineText('the signer’s name'),
     signer_title: lineText('the signer’s title'),
     authorised: z.literal(true, { error: 'confirm that you are authorised to sign for your organisation' }),

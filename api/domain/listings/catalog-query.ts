@@ -3,10 +3,12 @@
 import { z } from 'zod';
 import { closest } from '../closest.ts';
 import { countryName, countryNames, geographyCountries } from '../countries.ts';
-import { languageCode } from '../languages.ts';
+import { valueList, termValues } from '../filter-values.ts';
+import { languageCode, similarLanguage } from '../languages.ts';
 import { modalityLabel } from './listing-format.ts';
 import type { ListingWithoutNda } from './listing-schema.ts';
 import { ALL_DATA_TYPES, ALL_DOMAINS, DICOM_MODALITIES, LISTING_STATUSES, VERTICALS } from '../vocabulary.ts';
+import { vocabularyTerm } from '../vocabulary-term.ts';
 
 export const CATALOG_QUERY_PARAMETERS = [
   'vertical',
@@ -24,9 +26,8 @@ export type CatalogParameter = (typeof CATALOG_QUERY_PARAMETERS)[number];
 export const CATALOG_SORTS = ['updated', 'size', 'title'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
-// At most this many words of free text, and values per filter: each is a scan of every listing.
+// At most this many words of free text: each is a scan of every listing.
 const MAX_SEARCH_WORDS = 10;
-const MAX_VALUES = 20;
 
 /** "Médical_Imaging" → "medical imaging": lower case, no accents, words split at anything not a letter or digit. */
 export function searchable(text: string): string {
@@ -38,95 +39,50 @@ export function searchable(text: string): string {
 }
 const searchWords = (text: string) => searchable(text).split(' ').filter(Boolean);
 
-/** "Public sector", "public-sector" → "public_sector". */
-const machineValue = (value: string) =>
-  value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-
-/**
- * A filter of one or more comma-separated values (`geography=Germany,Austria`), each resolved to its canonical
- * form; an unknown one is refused naming the closest known value.
- */
-function valueList(
-  resolve: (value: string) => string | undefined,
-  suggestions: () => Iterable<string>,
-  what: string,
-) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined) return undefined;
-      const values = raw
-        .split(',')
-        .map((value) => value.trim())
-        .filter(Boolean);
-      if (values.length === 0) {
-        ctx.addIssue({ code: 'custom', message: 'give a value, or leave the parameter out' });
-        return z.NEVER;
-      }
-      if (values.length > MAX_VALUES) {
-        ctx.addIssue({ code: 'custom', message: `give at most ${MAX_VALUES} values, separated by commas` });
-        return z.NEVER;
-      }
-      const resolved: string[] = [];
-      for (const value of values) {
-        const known = resolve(value);
-        if (known) {
-          if (!resolved.includes(known)) resolved.push(known);
-          continue;
-        }
-        const hint = closest(value, suggestions());
-        ctx.addIssue({
-          code: 'custom',
-          message: `"${value.slice(0, 60)}" is not ${what}${hint ? `; did you mean "${hint}"?` : ''}`,
-        });
-      }
-      return resolved.length ? resolved : undefined;
-    });
-}
-
-const fromList =
-  <T extends string>(values: readonly T[]) =>
-  (value: string) =>
-    values.find((known) => known === machineValue(value));
-
 const modalityByName = new Map(
   Object.entries(DICOM_MODALITIES).flatMap(([code, name]) => [
     [code.toLowerCase(), code],
     [name.toLowerCase(), code],
   ]),
 );
+const MODALITY_CODES = Object.keys(DICOM_MODALITIES);
 
 export const catalogQuerySchema = z.strictObject({
-  vertical: z.enum(VERTICALS).optional().describe('Only listings of this vertical'),
-  status: valueList(fromList(LISTING_STATUSES), () => LISTING_STATUSES, 'a listing status').describe(
-    `Listing states, comma-separated (any of them matches): ${LISTING_STATUSES.join(', ')}`,
+  vertical: vocabularyTerm(VERTICALS, 'a vertical')
+    .optional()
+    .describe('Only listings of this vertical, in any case and spacing ("Medical imaging")'),
+  status: valueList(termValues(LISTING_STATUSES, 'a listing status')).describe(
+    `Listing states, comma-separated (any of them matches), any case: ${LISTING_STATUSES.join(', ')}`,
   ),
-  language: valueList(
-    languageCode,
-    () => ['English', 'Spanish', 'German', 'French', 'Arabic', 'Chinese', 'Hindi', 'Japanese', 'Portuguese'],
-    'a language name or code (try "English", "en" or "en-US")',
-  ).describe(
+  language: valueList({
+    what: 'a language name or code',
+    resolve: languageCode,
+    suggest: similarLanguage,
+    instead: 'try "English", "en" or "en-US"',
+  }).describe(
     'Languages, comma-separated (any of them matches), by name or code in any case: English, en, eng and en-US all mean English',
   ),
-  geography: valueList(countryName, countryNames, 'a country name or ISO 3166 code').describe(
+  geography: valueList({
+    what: 'a country name or ISO 3166 code',
+    resolve: countryName,
+    suggest: (value) => closest(value, countryNames()),
+    instead: 'use a country’s English name or ISO 3166-1 code, e.g. Germany or DE',
+  }).describe(
     'Countries, comma-separated (any of them matches), by English name or ISO 3166-1 alpha-2 code: Germany or DE. A listing recorded in "Germany, Austria" matches either.',
   ),
-  domain: valueList(fromList(ALL_DOMAINS), () => ALL_DOMAINS, 'a domain').describe(
+  domain: valueList(termValues(ALL_DOMAINS, 'a domain')).describe(
     `Industries, comma-separated (any of them matches), any case and spacing: ${ALL_DOMAINS.join(', ')}`,
   ),
-  data_type: valueList(fromList(ALL_DATA_TYPES), () => ALL_DATA_TYPES, 'a data type').describe(
-    `What one record is, comma-separated (any of them matches): ${ALL_DATA_TYPES.join(', ')}`,
+  data_type: valueList(termValues(ALL_DATA_TYPES, 'a data type')).describe(
+    `What one record is, comma-separated (any of them matches), any case and spacing: ${ALL_DATA_TYPES.join(', ')}`,
   ),
-  modality: valueList(
-    (value) => modalityByName.get(value.trim().toLowerCase()),
-    () => Object.keys(DICOM_MODALITIES),
-    'a DICOM modality code',
-  ).describe(
-    `Imaging modalities, comma-separated (any of them matches), as DICOM codes or names: ${Object.keys(DICOM_MODALITIES).join(', ')}`,
+  modality: valueList({
+    what: 'a DICOM modality code',
+    resolve: (value) => modalityByName.get(value.trim().toLowerCase()),
+    suggest: (value) => closest(value, MODALITY_CODES),
+    instead: `use one of ${MODALITY_CODES.join(', ')}`,
+  }).describe(
+    `Imaging modalities, comma-separated (any of them matches), as DICOM codes or names: ${MODALITY_CODES.join(', ')}`,
   ),
   q: z
     .string()

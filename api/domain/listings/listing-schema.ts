@@ -2,7 +2,7 @@
 // and its public part generates the OpenAPI document. The public projection lives in public-listing.ts.
 import { z } from 'zod';
 import { countryName } from '../countries.ts';
-import { languageName } from '../languages.ts';
+import { languageName, similarLanguage } from '../languages.ts';
 import { parseBand } from '../requests/bands.ts';
 import {
   DATA_TYPES,
@@ -60,17 +60,20 @@ const isoDate = z.preprocess(
 );
 
 // A language given by name or code becomes its English name ("eng", "en-US" → "English").
-export const language = z.string().transform((value, ctx) => {
-  const name = languageName(value);
-  if (!name) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `"${value}" is not a language Intl knows; use a name such as "English" or a code such as "en"`,
-    });
-    return z.NEVER;
-  }
-  return name;
-});
+export const language = z
+  .string({ error: 'must be a language written as text: a name such as "English" or a code such as "en"' })
+  .transform((value, ctx) => {
+    const name = languageName(value);
+    if (!name) {
+      const near = similarLanguage(value);
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value.slice(0, 60)}" is not a language we know; ${near ? `did you mean "${near}"? ` : ''}use a name such as "English" or a code such as "en"`,
+      });
+      return z.NEVER;
+    }
+    return name;
+  });
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 

@@ -58,8 +58,9 @@ const UNITS_SAID: Record<BandKind, string> = {
 
 export const MAX_BAND_LENGTH = 60;
 
-// A number as people write it: 1,000 or 1000 or 2.5, then k or M glued on (not the M of MB).
-const NUM = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:([km])(?![a-z]))?`;
+// A number as people write it: 1,000 or 1000 or 2.5 or 1.000.000, then k or M, glued on or after one space (not
+// the M of MB).
+const NUM = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3}){2,}|\d+(?:\.\d+)?)(?:\s?([km])(?![a-z]))?`;
 const UNIT = String.raw`([a-z]+)`;
 const SEP = String.raw`(?:-|–|—|to)`;
 const RANGE = new RegExp(String.raw`^${NUM}(?:\s*${UNIT})?\s*${SEP}\s*${NUM}\s*${UNIT}$`, 'i');
@@ -116,8 +117,39 @@ type Quantity = { value: number; unit: UnitInfo };
 
 class Refusal extends Error {}
 
+/**
+ * What a dot before exactly three digits ("1.000") is in this band: a thousands separator where another number
+ * groups with dots (1.000.000), a decimal point where another is plainly decimal (2.5, 0.500, 1,000), and
+ * otherwise not ours to guess: "1.000-5.000 hours" read as 1-5 hours would be off by 1000 (European grouping).
+ */
+type Dots = 'grouping' | 'decimal';
+
+const AMBIGUOUS_DOT = /^[1-9]\d{0,2}\.\d{3}$/;
+
+function dotsOf(text: string): Dots {
+  const numbers = text.match(/\d[\d.,]*\d|\d/g) ?? [];
+  const grouping = numbers.some((n) => /^\d{1,3}(?:\.\d{3}){2,}$/.test(n));
+  const decimal = numbers.some((n) => n.includes(',') || (/^\d+\.\d+$/.test(n) && !AMBIGUOUS_DOT.test(n)));
+  const ambiguous = numbers.find((n) => AMBIGUOUS_DOT.test(n));
+  if (ambiguous && grouping === decimal) {
+    const thousands = Number(ambiguous.replace('.', '')).toLocaleString('en-US');
+    const fraction = String(Number(ambiguous));
+    throw new Refusal(
+      `"${ambiguous}" could mean ${thousands} or ${fraction}: write ${thousands} or ${fraction} (a comma groups thousands, a dot marks decimals)`,
+    );
+  }
+  return grouping ? 'grouping' : 'decimal';
+}
+
+/** The number written, commas grouping thousands, and dots too where the band groups with them. */
+function numberOf(digits: string, dots: Dots): number {
+  const plain = digits.replaceAll(',', '');
+  return Number(dots === 'grouping' || /\..*\./.test(plain) ? plain.replaceAll('.', '') : plain);
+}
+
 function quantity(
   kind: BandKind,
+  dots: Dots,
   digits: string,
   multiplier: string | undefined,
   unitName: string,
@@ -133,7 +165,7 @@ function quantity(
       `"${multiplier}" multiplies amounts (50k studies), not ${unit.family}s; write the unit instead`,
     );
   const scale = multiplier ? MULTIPLIERS[multiplier.toLowerCase()]! : 1;
-  const value = Math.round(Number(digits.replaceAll(',', '')) * scale * unit.factor);
+  const value = Math.round(numberOf(digits, dots) * scale * unit.factor);
   if (!Number.isSafeInteger(value)) throw new Refusal('that number is too large');
   return { value, unit };
 }
@@ -144,10 +176,14 @@ function sameFamily(a: Quantity, b: Quantity): void {
 }
 
 function parseRange(kind: BandKind, text: string): Range {
+  const dots = dotsOf(text);
   let m = RANGE.exec(text);
   if (m) {
-    const high = quantity(kind, m[4]!, m[5], m[6]!);
-    const low = quantity(kind, m[1]!, m[2], m[3] ?? m[6]!);
+    const high = quantity(kind, dots, m[4]!, m[5], m[6]!);
+    // A bare first number takes the second's k or M as it takes its unit ("1-5 M records", "10-50k calls"),
+    // unless that would put it above the second ("500-2k hours" is 500 to 2,000).
+    const inherits = !m[2] && !m[3] && numberOf(m[1]!, dots) <= numberOf(m[4]!, dots);
+    const low = quantity(kind, dots, m[1]!, inherits ? m[5] : m[2], m[3] ?? m[6]!);
     sameFamily(low, high);
     if (low.value === high.value)
       throw new Refusal(
@@ -161,19 +197,19 @@ function parseRange(kind: BandKind, text: string): Range {
   for (const pattern of OPEN_ABOVE) {
     m = pattern.exec(text);
     if (m) {
-      const low = quantity(kind, m[1]!, m[2], m[3]!);
+      const low = quantity(kind, dots, m[1]!, m[2], m[3]!);
       return { min: low.value, max: null, unit: low.unit.unit };
     }
   }
   m = OPEN_BELOW.exec(text);
   if (m) {
-    const high = quantity(kind, m[1]!, m[2], m[3]!);
+    const high = quantity(kind, dots, m[1]!, m[2], m[3]!);
     if (high.value === 0) throw new Refusal('an upper bound must be more than zero');
     return { min: 0, max: high.value, unit: high.unit.unit };
   }
   m = SINGLE.exec(text);
   if (m) {
-    const one = quantity(kind, m[1]!, m[2], m[3]!);
+    const one = quantity(kind, dots, m[1]!, m[2], m[3]!);
     if (kind !== 'timeline') throw new Refusal('give a range or an open band, not one number');
     if (one.value === 0) throw new Refusal('a duration must be more than zero');
     return { min: one.value, max: one.value, unit: one.unit.unit };

@@ -32,7 +32,9 @@ export function checkListingId(input: DataRequestInput, catalog: Pick<Catalog, '
       .replace(/[^a-z0-9]+/g, '-'),
     ids,
   );
-  const message = `no listing has the id "${id}"; the closest is "${near}" (GET /api/v1/catalog lists them)`;
+  const message = near
+    ? `no listing has the id "${id}"; the closest is "${near}" (GET /api/v1/catalog lists them)`
+    : `no listing has the id "${id}"; GET /api/v1/catalog lists every listing id`;
   throw invalid(`The data request is invalid: listing_id. See error.fields.`, { listing_id: [message] });
 }
 

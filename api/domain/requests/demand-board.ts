@@ -1,4 +1,4 @@
-// The public demand board's filters (GET /api/v1/demand): data type, language, domain, and volume and timeline
+// The public demand board's filters (GET /api/v1/demand): data types, languages, domains, and volume and timeline
 // compared in their normalised form (bands.ts), so "500 GB - 2 TB" finds a post that asked for "1-10 TB".
 // Filtering walks the store's pages newest first and stops at `limit` posts or after SCAN_BUDGET posts read,
 // so one request costs at most that, whatever the board holds: a short (even empty) page with a next_cursor
@@ -6,11 +6,10 @@
 import { z } from 'zod';
 import type { DemandPostRecord } from '../../store/records.ts';
 import type { Page, StoreReads } from '../../store/store.ts';
-import { languageName } from '../languages.ts';
-import { ALL_DATA_TYPES } from '../vocabulary.ts';
-import { vocabularyTerm } from '../vocabulary-term.ts';
+import { termValues, valueList } from '../filter-values.ts';
+import { languageName, similarLanguage } from '../languages.ts';
+import { ALL_DATA_TYPES, ALL_DOMAINS } from '../vocabulary.ts';
 import { BAND_EXAMPLES, overlaps, parseBand, type BandKind, type Range } from './bands.ts';
-import { domain } from './request-schema.ts';
 import { ranges } from './views.ts';
 
 const SCAN_BUDGET = 2000;
@@ -28,40 +27,40 @@ const bandFilter = (kind: BandKind) =>
     .optional()
     .describe(`Posts whose ${kind} overlaps this band, compared normalised, e.g. ${BAND_EXAMPLES[kind]}`);
 
+// The catalogue's rules (filter-values.ts): comma-separated values are alternatives, in any case and spacing, and
+// an unknown one names the nearest. Bands are one each: a comma inside "1,000-5,000 hours" groups thousands.
 export const demandFilterShape = {
-  data_type: vocabularyTerm(ALL_DATA_TYPES, 'a data type')
-    .optional()
-    .describe(`Posts asking for this data type: ${ALL_DATA_TYPES.join(', ')}`),
-  language: z
-    .string()
-    .transform((value, ctx) => {
-      const name = languageName(value);
-      if (name) return name;
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${value.slice(0, 60)}" is not a language name or code; try "English" or "en"`,
-      });
-      return z.NEVER;
-    })
-    .optional()
-    .describe('Posts asking for this language (a name or code, any case)'),
-  domain: domain.optional().describe('Posts asking for this domain, any case and spacing'),
+  data_type: valueList(termValues(ALL_DATA_TYPES, 'a data type')).describe(
+    `Posts asking for any of these data types, comma-separated, any case and spacing: ${ALL_DATA_TYPES.join(', ')}`,
+  ),
+  language: valueList({
+    what: 'a language name or code',
+    resolve: languageName,
+    suggest: similarLanguage,
+    instead: 'try "English", "en" or "en-US"',
+  }).describe('Posts asking for any of these languages, comma-separated, by name or code in any case'),
+  domain: valueList(termValues(ALL_DOMAINS, 'a domain')).describe(
+    `Posts asking for any of these domains, comma-separated, any case and spacing: ${ALL_DOMAINS.join(', ')}`,
+  ),
   volume: bandFilter('volume'),
   timeline: bandFilter('timeline'),
 };
 
 export type DemandFilter = {
-  data_type?: string;
-  language?: string;
-  domain?: string;
+  data_type?: string[];
+  language?: string[];
+  domain?: string[];
   volume?: Range;
   timeline?: Range;
 };
 
+const anyOf = (wanted: string[] | undefined, has: readonly string[]) =>
+  !wanted || wanted.some((value) => has.includes(value));
+
 function fits(post: DemandPostRecord, filter: DemandFilter): boolean {
-  if (filter.data_type && !(post.data_types as string[]).includes(filter.data_type)) return false;
-  if (filter.language && !post.languages.includes(filter.language)) return false;
-  if (filter.domain && !(post.domains as string[]).includes(filter.domain)) return false;
+  if (!anyOf(filter.data_type, post.data_types)) return false;
+  if (!anyOf(filter.language, post.languages)) return false;
+  if (!anyOf(filter.domain, post.domains)) return false;
   const { volume_range, timeline_range } = ranges(post); // old posts hold an old band: parsed on read
   if (filter.volume && !(volume_range && overlaps(volume_range, filter.volume))) return false;
   if (filter.timeline && !(timeline_range && overlaps(timeline_range, filter.timeline))) return false;

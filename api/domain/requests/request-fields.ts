@@ -21,20 +21,21 @@ export const REQUEST_BODY_FIELDS: readonly BodyField[] = [
   {
     name: 'languages',
     required: false,
-    accepts: 'language names or codes in any case (English, en, eng, en-US); stored as English names',
+    accepts:
+      'language names or codes in any case (English, en, eng, en-US, Mandarin, Brazilian Portuguese); stored as English names; null or left out: none',
     example: '["Spanish", "en"]',
   },
   {
     name: 'domains',
     required: false,
-    accepts: `any case and spacing ("Public sector" is public_sector) of: ${ALL_DOMAINS.join(', ')}; an unknown one is refused naming the closest`,
+    accepts: `any case and spacing ("Public sector" is public_sector) of: ${ALL_DOMAINS.join(', ')}; an unknown one is refused naming the closest; null or left out: none`,
     example: '["Insurance", "public sector"]',
   },
   {
     name: 'volume',
     required: false,
     accepts:
-      'a range ("1-5 TB", "1–5 TB", "500 GB - 2 TB", "1 to 5 TB") or an open band ("10+ TB", "over 10 TB", "<1 TB", "under 500 GB") in KB, MB, GB, TB, PB, or in hours, studies, images, series, records or calls with k or M ("1,000-5,000 hours", "50k+ studies"); stored as written and as { min, max, unit } (bytes, counts)',
+      'a range ("1-5 TB", "1–5 TB", "500 GB - 2 TB", "1 to 5 TB") or an open band ("10+ TB", "over 10 TB", "<1 TB", "under 500 GB") in KB, MB, GB, TB, PB, or in hours, studies, images, series, records or calls with k or M ("1,000-5,000 hours", "50k+ studies", "1-5 M records"); a comma groups thousands and a dot marks decimals ("1.000" alone is refused as ambiguous); stored as written and as { min, max, unit } (bytes, counts)',
     example: BAND_EXAMPLES.volume.split(', ')[0]!,
   },
   {

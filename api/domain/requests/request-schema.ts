@@ -5,16 +5,13 @@ import { freeText } from '../free-text.ts';
 import { language, LISTING_ID_PATTERN } from '../listings/listing-schema.ts';
 import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY } from '../vocabulary.ts';
 import { vocabularyTerm } from '../vocabulary-term.ts';
+import { required } from '../zod-messages.ts';
 import { BAND_EXAMPLES, bandPattern, MAX_BAND_LENGTH, parseBand, type BandKind } from './bands.ts';
 
 const unique = <T>(items: T[]) => new Set(items).size === items.length;
 
-/** "required" when the field is missing, what it should be otherwise. */
-const required = (what: string) => (issue: { input: unknown }) =>
-  issue.input === undefined ? `required: ${what}` : `must be ${what}`;
-
 /** A domain of the vocabulary in any case and spacing; an unknown one names the closest known value. */
-export const domain = vocabularyTerm(ALL_DOMAINS, 'a domain');
+const domain = vocabularyTerm(ALL_DOMAINS, 'a domain');
 
 /** A band as labs write it: stored as written and normalised (bands.ts). */
 const band = (kind: BandKind) =>
@@ -39,19 +36,26 @@ export const dataRequestSchema = z
         error: required('a list of data types, e.g. ["call_audio"]'),
       })
       .min(1, { error: 'name at least one data type' })
-      .max(ALL_DATA_TYPES.length)
+      .max(ALL_DATA_TYPES.length, {
+        error: `name at most the ${ALL_DATA_TYPES.length} data types, each once`,
+      })
       .refine(unique, { error: 'names a data type twice' })
       .describe('What one record should be, e.g. call_audio (any case and spacing: "Call audio")'),
+    // null is "none", as for the optional fields below: a client that sends every field may send it so.
     languages: z
-      .array(language)
-      .max(50)
+      .array(language, { error: 'must be a list of languages, e.g. ["English", "es"], or left out' })
+      .max(50, { error: 'name at most 50 languages' })
       .refine(unique, { error: 'names a language twice' })
+      .nullable()
+      .transform((names) => names ?? [])
       .default([])
       .describe('Language names or codes (English, en, en-US); stored as English names'),
     domains: z
-      .array(domain)
-      .max(ALL_DOMAINS.length)
+      .array(domain, { error: 'must be a list of domains, e.g. ["insurance"], or left out' })
+      .max(ALL_DOMAINS.length, { error: `name at most the ${ALL_DOMAINS.length} domains, each once` })
       .refine(unique, { error: 'names a domain twice' })
+      .nullable()
+      .transform((names) => names ?? [])
       .default([])
       .describe(
         `Industries the data should come from, in any case and spacing ("Public sector" is public_sector): ${ALL_DOMAINS.join(', ')}`,
@@ -86,7 +90,12 @@ export const dataRequestSchema = z
       error: required('text describing the data you need'),
     }).describe('Free text: what the data is for, what matters most (20+ visible characters)'),
     publish_to_demand_board: z
-      .boolean()
+      .boolean({
+        error: (issue) =>
+          typeof issue.input === 'string' && /^(true|false)$/i.test(issue.input.trim())
+            ? `send ${issue.input.trim().toLowerCase()} without quotes: a JSON boolean`
+            : 'must be true (post an anonymised version to the demand board) or false, without quotes',
+      })
       .default(false)
       .describe(
         'True posts an anonymised version (no organisation, no description) to the public demand board',
