@@ -8,7 +8,7 @@ const CREATED = '2026-11-23T09:15:00.000Z';
 export const dataRequestExample = {
   data_types: ['call_audio'],
   languages: ['Spanish', 'en'],
-  domains: ['Insurance'],
+  domains: ['insurance'],
   volume: '500–2,000 hours',
   timeline: '2 to 4 weeks',
   exclusivity: 'open_to_both',

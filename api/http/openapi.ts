@@ -454,7 +454,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         operationId: 'listCatalog',
         summary: 'List listings',
         description:
-          "Public. Every listing's public fields, in a stable order (by id, or as `sort` asks). Filters combine (a listing must pass each); a filter's comma-separated values are alternatives (`geography=Germany,Austria`). An unknown value is 422 `invalid`, and error.fields names the closest known one. Unfiltered, the same body is served statically at /catalog.json.",
+          "Public. Every listing's public fields, in a stable order (by id, or as `sort` asks). Filters combine (a listing must pass each); a filter's comma-separated values are alternatives (`geography=Germany,Austria`). Terms are read in any case and spacing (`status=LISTED`, `vertical=Medical imaging`); `vertical` takes one value. An unknown value is 422 `invalid`, and error.fields names the closest known one, or says what to send when none is near. Unfiltered, the same body is served statically at /catalog.json.",
         tags: ['Catalogue'],
         security: optionalKey,
         parameters: queryParameters(catalogQuerySchema),
@@ -484,7 +484,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       get: {
         operationId: 'listDemand',
         summary: 'The public demand board',
-        description: `Public. Anonymised data requests labs chose to publish: never the organisation, the account or the description. Volume and timeline are shown as written; the volume and timeline filters compare them normalised (bytes, counts or days), so "2-5 TB" finds a post that asked for "500 GB - 2 TB". A filtered page reads at most 2,000 posts: it may hold fewer than limit (even none) with a next_cursor, meaning "carry on". ${PAGING}`,
+        description: `Public. Anonymised data requests labs chose to publish: never the organisation, the account or the description. Volume and timeline are shown as written; the volume and timeline filters compare them normalised (bytes, counts or days), so "2-5 TB" finds a post that asked for "500 GB - 2 TB". data_type, language and domain read values as the catalogue does: comma-separated alternatives (\`data_type=call_audio,mr_study\`), any case and spacing; an unknown value is 422 naming the closest known one. A filtered page reads at most 2,000 posts: it may hold fewer than limit (even none) with a next_cursor, meaning "carry on". ${PAGING}`,
         tags: ['Demand'],
         security: optionalKey,
         parameters: queryParameters(demandQuerySchema),
@@ -499,7 +499,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
         operationId: 'createRequest',
         summary: 'Submit a data request',
         description:
-          'A sourcing lead replies within one business day. volume and timeline are bands as labs write them ("1-5 TB", "500 GB - 2 TB", "10+ TB", "<1 TB", "1,000-5,000 hours", "50k+ studies"; "3-6 months", "2 to 4 weeks", "under 3 months", "3 months"): stored as written and normalised. domains take any case and spacing. The answer lists up to 5 public listings that fit (matches), best first. With publish_to_demand_board, an anonymised version is posted to the demand board. Send an Idempotency-Key to retry safely.',
+          'A sourcing lead replies within one business day. volume and timeline are bands as labs write them ("1-5 TB", "500 GB - 2 TB", "10+ TB", "<1 TB", "1,000-5,000 hours", "50k+ studies", "1-5 M records"; "3-6 months", "2 to 4 weeks", "under 3 months", "3 months"): stored as written and normalised. A comma groups thousands and a dot marks decimals: "1.000" alone is refused as ambiguous (write 1,000 or 1). languages and domains may be null (none), and domains take any case and spacing. The answer lists up to 5 public listings that fit (matches), best first. With publish_to_demand_board, an anonymised version is posted to the demand board. Send an Idempotency-Key to retry safely.',
         tags: ['Requests'],
         security: keyed,
         parameters: [

@@ -334,7 +334,7 @@ describe('XML feeds', () => {
 });
 
 describe('OpenAPI', () => {
-  test('lints with zero errors (Redocly, recommended rules)', async () => {
+  test('lints clean, warnings included (Redocly, recommended rules): each example fits its schema', async () => {
     const result = await run(
       process.execPath,
       ['node_modules/@redocly/cli/bin/cli.js', 'lint', join(DIST_CLIENT, 'openapi.json'), '--format=json'],
@@ -345,7 +345,7 @@ describe('OpenAPI', () => {
     ).catch((error: { stdout: string }) => error);
     const report = JSON.parse(result.stdout);
     const problems = report.problems.filter((p: { ignored?: boolean }) => !p.ignored);
-    expect(problems.filter((p: { severity: string }) => p.severity === 'error')).toEqual([]);
+    expect(problems).toEqual([]);
     expect(report.totals.errors).toBe(0);
   }, 60_000);
 
