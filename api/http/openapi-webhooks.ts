@@ -17,7 +17,7 @@ export type OpenApiParts = {
   ): Record<string, unknown>;
   errors(...codes: ErrorCode[]): Record<string, unknown>;
   queryParameters(schema: z.ZodObject): unknown[];
-  idParameter(description: string): Record<string, unknown>;
+  idParameter(description: string, example: string): Record<string, unknown>;
   security: unknown[];
 };
 
@@ -62,7 +62,7 @@ const SIGNED =
 
 export function webhookOperations(parts: OpenApiParts) {
   const { component, ok, errors, security } = parts;
-  const endpointId = parts.idParameter('The endpoint id (wh_…)');
+  const endpointId = parts.idParameter('The endpoint id (wh_…)', 'wh_5TgY8uKp2RwQ6zXm3sVd');
   const session = (...codes: ErrorCode[]) => errors('unauthorized', 'forbidden', ...codes, 'rate_limited');
   const paths = {
     '/api/v1/webhooks': {

@@ -198,12 +198,13 @@ function body(schema: z.ZodType, form = false, required = true) {
   };
 }
 
-const idParameter = (description: string) => ({
+const idParameter = (description: string, example: string) => ({
   name: 'id',
   in: 'path',
   required: true,
   description,
   schema: { type: 'string', maxLength: 80 },
+  example,
 });
 
 type Operations = Record<string, Record<string, { responses: Record<string, unknown> }>>;
@@ -358,7 +359,7 @@ function selfServePaths() {
         description: `Admin. A successor (same name and lifetime), and the old key refused after grace_hours (0–24, default 0: at once). The body may be left out. A key rotated or revoked already: 409 conflict.${SESSION_NOTE}`,
         tags: ['Keys'],
         security: sessionOnly,
-        parameters: [idParameter('The key id (key_…)')],
+        parameters: [idParameter('The key id (key_…)', 'key_3hQm8ZtR2vWx9LpN4cYb')],
         requestBody: body(rotateKeySchema, false, false),
         responses: {
           ...ok('The successor: copy it now', rotatedKeySchema, 201),
@@ -381,7 +382,7 @@ function selfServePaths() {
         description: `Admin. Refused from now on (a key in its grace period too). Another organisation's key is 404.${SESSION_NOTE}`,
         tags: ['Keys'],
         security: sessionOnly,
-        parameters: [idParameter('The key id (key_…)')],
+        parameters: [idParameter('The key id (key_…)', 'key_3hQm8ZtR2vWx9LpN4cYb')],
         responses: {
           ...noContent('Revoked'),
           ...errors('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
@@ -437,7 +438,7 @@ function selfServePaths() {
         description: `Admin. Its sessions end at once. Never the last admin (409 conflict). Another organisation's account is 404.${SESSION_NOTE}`,
         tags: ['Team'],
         security: sessionOnly,
-        parameters: [idParameter('The account id (acc_…)')],
+        parameters: [idParameter('The account id (acc_…)', 'acc_7JkP2sWq9XvT4mRb8nLc')],
         responses: {
           ...noContent('Removed'),
           ...errors('unauthorized', 'forbidden', 'not_found', 'conflict', 'rate_limited'),

@@ -59,7 +59,10 @@ function readableJson(value: unknown, indent: string): string {
 /** A word for the shell inside single quotes ('…'\''…' for a quote within). */
 const singleQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
-function curl(method: string, path: string, operation: Operation, base: string, needsKey: boolean): string {
+/** How the example calls: with a key, or (session-only endpoints) with the dashboard's cookie of this name. */
+type Credentials = { key: boolean; sessionCookie?: string };
+
+function curl(method: string, path: string, operation: Operation, base: string, as: Credentials): string {
   const concrete = path.replace(/\{(\w+)\}/g, (_, name: string) =>
     String(operation.parameters?.find((p) => p.name === name)?.example ?? EXAMPLE_IDS[name] ?? name),
   );
@@ -69,7 +72,12 @@ function curl(method: string, path: string, operation: Operation, base: string, 
   const command = `curl${method === 'GET' ? '' : ` -X ${method}`}`;
   // A long address goes on a line of its own rather than past the edge of the box.
   const lines = `${command} ${url}`.length <= LINE ? [`${command} ${url}`] : [command, `  ${url}`];
-  if (needsKey) lines.push('  -H "Authorization: Bearer $DSS_API_KEY"');
+  if (as.key) lines.push('  -H "Authorization: Bearer $DSS_API_KEY"');
+  // The dashboard's cookie, and for an unsafe request the site's own Origin, or it is 403 (contract §8).
+  if (as.sessionCookie) {
+    lines.push(`  -b "${as.sessionCookie}=$DSS_SESSION"`);
+    if (method !== 'GET') lines.push(`  -H "Origin: ${base}"`);
+  }
   const example = operation.requestBody?.content['application/json']?.example;
   if (example) lines.push('  -H "Content-Type: application/json"');
   // Only where the endpoint reads it (POST /api/v1/requests).
@@ -89,12 +97,19 @@ function exampleAnswer(operation: Operation): GuideEntry['answer'] {
 }
 
 export function apiGuide(site: URL): GuideEntry[] {
-  const document = openApiDocument(site) as { paths: Record<string, Record<string, Operation>> };
+  const document = openApiDocument(site) as {
+    paths: Record<string, Record<string, Operation>>;
+    components: { securitySchemes: { session: { name: string } } };
+  };
+  const sessionCookie = document.components.securitySchemes.session.name;
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
       const needsKey = Boolean(
         operation.security?.some((s) => 'apiKey' in s) &&
         !operation.security.some((s) => Object.keys(s).length === 0),
+      );
+      const sessionOnly = Boolean(
+        operation.security?.length && operation.security.every((s) => 'session' in s),
       );
       return {
         id: operation.operationId,
@@ -103,7 +118,7 @@ export function apiGuide(site: URL): GuideEntry[] {
         summary: operation.summary,
         description: operation.description ?? '',
         needsKey,
-        sessionOnly: Boolean(operation.security?.length && operation.security.every((s) => 'session' in s)),
+        sessionOnly,
         parameters: (operation.parameters ?? []).map((p) => ({
           name: p.name,
           where: p.in,
@@ -114,7 +129,10 @@ export function apiGuide(site: URL): GuideEntry[] {
           status,
           description: response.description,
         })),
-        curl: curl(method.toUpperCase(), path, operation, site.origin, needsKey),
+        curl: curl(method.toUpperCase(), path, operation, site.origin, {
+          key: needsKey,
+          sessionCookie: sessionOnly ? sessionCookie : undefined,
+        }),
         answer: exampleAnswer(operation),
       };
     }),

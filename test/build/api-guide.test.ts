@@ -73,3 +73,16 @@ test('a curl example with a body runs as written: the shell passes the documente
     ).toBeGreaterThan(2);
   }
 });
+
+test("a dashboard-only endpoint's example carries the session cookie, and the site's Origin when it writes", () => {
+  const byName = new Map(curlExamples(html).map(({ name, text }) => [name, text]));
+  const rotate = byName.get('POST /api/v1/keys/{id}/rotate')!;
+  expect(rotate).toContain('-b "dss_session=$DSS_SESSION"');
+  expect(rotate).toMatch(/-H "Origin: http:\/\/[^"]+"/);
+  expect(rotate).not.toContain('Authorization');
+  const list = byName.get('GET /api/v1/keys')!;
+  expect(list).toContain('-b "dss_session=$DSS_SESSION"');
+  expect(list).not.toContain('Origin');
+  // A keyed endpoint keeps the key.
+  expect(byName.get('GET /api/v1/requests')).toContain('Authorization: Bearer $DSS_API_KEY');
+});
