@@ -9,6 +9,7 @@ import { isFormPost, readText } from '../../../api/http/body.ts';
 import { ApiError, RefusedError, type FieldErrors } from '../../../api/errors.ts';
 import { fieldErrors } from '../../../api/field-errors.ts';
 import { pageRuntime } from './runtime.ts';
+import { setStatus } from './status.ts';
 
 export type FormState = {
   values: Record<string, string>;
@@ -101,23 +102,23 @@ export function validate<S extends z.ZodType>(
 /** An ApiError from the domain becomes the form's message (and its fields); anything else is rethrown. */
 export function showError(error: unknown, state: FormState, astro: AstroGlobal): void {
   if (error instanceof FormRefused) {
-    astro.response.status = 403;
+    setStatus(astro, 403);
     state.message = error.message;
     return;
   }
   if (error instanceof RefusedError) {
     // A rule of the domain said no (a key rotated already, by a form sent twice): told, not a 500.
-    astro.response.status = 409;
+    setStatus(astro, 409);
     state.message = error.message;
     return;
   }
   if (!(error instanceof ApiError)) throw error;
-  astro.response.status = error.status;
+  setStatus(astro, error.status);
   state.message = error.message;
   if (error.fields) state.errors = error.fields;
 }
 
 /** Marks the answer as a form that failed validation (422), as the API would. */
 export function failed(state: FormState, astro: AstroGlobal): void {
-  if (Object.keys(state.errors).length) astro.response.status = 422;
+  if (Object.keys(state.errors).length) setStatus(astro, 422);
 }
