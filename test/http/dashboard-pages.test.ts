@@ -96,6 +96,51 @@ const auditOf = async (orgId: string) =>
     }[]
   ).filter((entry) => entry.kind === 'nda_disclosure');
 
+describe('/dashboard/samples/new/: what the API refuses, the page refuses', () => {
+  test('the list offers only the listings that have a sample to send', async () => {
+    const { html } = await page('/dashboard/samples/new/', suite.lab.cookie);
+    const offered = [
+      ...element(html, '<select id="field-listing_id"', 'select').matchAll(/<option value="([^"]+)"/g),
+    ]
+      .map((match) => match[1])
+      .sort();
+    const withFile = listings
+      .filter((l) => l.nda.sample_file && existsSync(join('content/samples', l.nda.sample_file)))
+      .map((l) => l.id)
+      .sort();
+    expect(withFile.length).toBeGreaterThan(0);
+    expect(offered).toEqual(withFile);
+  });
+
+  test('a listing with no sample: 409 beside the field, in the contract’s words, and nothing stored', async () => {
+    const lab = await selfServeLab(suite.ctx, 'Sampling Lab');
+    await opsOk(suite.ctx.operator, 'nda', 'accept', '--org', lab.orgId);
+    const api = await sessionCall(suite.ctx, lab.cookie, `/api/v1/samples/${withoutSample.id}`, {
+      method: 'POST',
+    });
+    expect(api.status).toBe(409);
+    expect(api.body.error.code).toBe('sample_unavailable');
+    const refused = await post('/dashboard/samples/new/', lab.cookie, { listing_id: withoutSample.id });
+    expect(refused.status).toBe(409);
+    expect(refused.statusText).toBe('Conflict');
+    const field = element(refused.html, '<div class="field invalid', 'select');
+    expect(text(field)).toMatch(/has no sample to send/);
+    expect(text(field)).toMatch(/nothing was stored/i);
+    expect(field).toMatch(/aria-describedby="[^"]*field-listing_id-error/);
+    const stored = await sessionCall(suite.ctx, lab.cookie, '/api/v1/sample-requests');
+    expect(stored.body.data).toEqual([]);
+    // Arriving from such a listing's address says so before anything is sent.
+    const arriving = await page(`/dashboard/samples/new/?listing_id=${withoutSample.id}`, lab.cookie);
+    expect(arriving.status).toBe(200);
+    expect(text(arriving.html)).toMatch(/has no sample to send/);
+    expect(arriving.html).toContain(`/dashboard/requests/new/?listing_id=${withoutSample.id}`);
+    // One with a sample still goes through.
+    const asked = await post('/dashboard/samples/new/', lab.cookie, { listing_id: WITH_SAMPLE });
+    expect(asked.status).toBe(303);
+    expect((await sessionCall(suite.ctx, lab.cookie, '/api/v1/sample-requests')).body.data).toHaveLength(1);
+  });
+});
+
 describe('the reason phrase matches the status', () => {
   test('422, 404 and 403 from pages are not "OK"', async () => {
     const invalid = await post('/dashboard/keys/', suite.lab.cookie, {
