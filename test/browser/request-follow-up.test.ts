@@ -38,7 +38,8 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
 
   await page.goto(`${suite.ctx.server.url}/dashboard/requests/${created}/`);
   expect(await page.locator('dl.facts').textContent()).toContain('500 GB - 2 TB');
-  expect(await page.getByRole('link', { name: LISTING }).count()).toBe(1); // the listing it is about
+  // The listing it is about, by its title, on its page in the dashboard (where its NDA-only fields are).
+  expect(await page.locator(`dl.facts a[href="/dashboard/listings/${LISTING}/"]`).count()).toBe(1);
   const fits = page.locator('h2:has-text("Listings that fit") + ol li');
   expect(await fits.count()).toBeGreaterThan(0);
   expect(await fits.first().textContent()).toMatch(/meets data type/);

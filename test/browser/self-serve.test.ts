@@ -207,6 +207,8 @@ describe('every self-serve page: axe, screenshots, no sideways scroll', () => {
     ['dashboard', '/dashboard/'],
     ['dashboard-keys', '/dashboard/keys/'],
     ['dashboard-nda', '/dashboard/nda/'],
+    ['dashboard-listings', '/dashboard/listings/'],
+    ['dashboard-listing', `/dashboard/listings/${LISTING}/`],
     ['dashboard-requests', '/dashboard/requests/'],
     ['dashboard-request-new', `/dashboard/requests/new/?listing_id=${LISTING}`],
     ['dashboard-samples', '/dashboard/samples/'],

@@ -141,6 +141,104 @@ describe('/dashboard/samples/new/: what the API refuses, the page refuses', () =
   });
 });
 
+describe('/dashboard/listings/<id>/: the NDA-only fields, once the NDA is accepted', () => {
+  test('before the NDA: how to accept it, no NDA value, nothing audited', async () => {
+    const lab = await selfServeLab(suite.ctx, 'Before NDA Lab');
+    const listing = listings.find((l) => l.id === WITH_SAMPLE)!;
+    const shown = await page(`/dashboard/listings/${WITH_SAMPLE}/`, lab.cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('cache-control')).toBe('private, no-store');
+    expect(shown.html).toContain(listing.title.replace(/&/g, '&amp;'));
+    expect(shown.html).toContain('href="/dashboard/nda/"');
+    expect(text(shown.html)).toMatch(/accept/i);
+    expect(shown.html).not.toContain(listing.nda.owner.name);
+    expect(shown.html).not.toContain(listing.nda.deidentification_report.performed_by);
+    expect(await auditOf(lab.orgId)).toEqual([]);
+  });
+
+  test('after: owner, report and composition, never cached, and audited as the API audits a GET', async () => {
+    const lab = await selfServeLab(suite.ctx, 'NDA Reader Lab');
+    await opsOk(suite.ctx.operator, 'nda', 'accept', '--org', lab.orgId);
+    const listing = listings.find((l) => l.id === WITH_SAMPLE)!;
+    const shown = await page(`/dashboard/listings/${WITH_SAMPLE}/`, lab.cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('cache-control')).toBe('private, no-store');
+    const seen = text(shown.html);
+    expect(seen).toContain(listing.nda.owner.name);
+    expect(seen).toContain(listing.nda.owner.country);
+    expect(seen).toContain(listing.nda.deidentification_report.performed_by);
+    expect(seen).toContain(listing.nda.deidentification_report.standard);
+    expect(seen).toContain((listing.nda.composition.recordings as number).toLocaleString('en-US'));
+    expect(shown.html).not.toContain(listing.nda.sample_file!); // where the file lies is never shown
+    const byPage = await auditOf(lab.orgId);
+    expect(byPage).toHaveLength(1);
+    // The API's GET with the same session writes the same entry: one door, one rule, one audit.
+    const api = await sessionCall(suite.ctx, lab.cookie, `/api/v1/catalog/${WITH_SAMPLE}`);
+    expect(api.body.data.owner.name).toBe(listing.nda.owner.name);
+    const both = await auditOf(lab.orgId);
+    expect(both).toHaveLength(2);
+    const shape = ({ kind, listing_id, key_id, org_id }: (typeof both)[number]) => ({
+      kind,
+      listing_id,
+      key_id,
+      org_id,
+    });
+    expect(shape(both[0]!)).toEqual(shape(both[1]!));
+    expect(shape(both[0]!)).toEqual({
+      kind: 'nda_disclosure',
+      listing_id: WITH_SAMPLE,
+      key_id: null,
+      org_id: lab.orgId,
+    });
+    // A HEAD sends no body, so it discloses nothing (as the API's HEAD).
+    expect((await page(`/dashboard/listings/${WITH_SAMPLE}/`, lab.cookie, 'HEAD')).status).toBe(200);
+    expect(await auditOf(lab.orgId)).toHaveLength(2);
+    // A member sees them too: the NDA is the organisation's.
+    const member = await invited(suite.ctx, lab, 'member');
+    expect(text((await page(`/dashboard/listings/${WITH_SAMPLE}/`, member.cookie)).html)).toContain(
+      listing.nda.owner.name,
+    );
+    // Revoked: gone again.
+    await opsOk(suite.ctx.operator, 'nda', 'revoke', '--org', lab.orgId);
+    const revoked = await page(`/dashboard/listings/${WITH_SAMPLE}/`, lab.cookie);
+    expect(revoked.html).not.toContain(listing.nda.owner.name);
+    expect(revoked.html).toContain('href="/dashboard/nda/"');
+  });
+
+  test('an unknown listing is 404 Not Found; without a session, sign in first', async () => {
+    const missing = await page('/dashboard/listings/no-such-listing/', suite.lab.cookie);
+    expect(missing.status).toBe(404);
+    expect(missing.statusText).toBe('Not Found');
+    const anonymous = await page(`/dashboard/listings/${WITH_SAMPLE}/`, '');
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.location).toBe(
+      `/signin/?next=${encodeURIComponent(`/dashboard/listings/${WITH_SAMPLE}/`)}`,
+    );
+  });
+
+  test('the samples, request and NDA pages lead there where they name a listing', async () => {
+    const lab = await selfServeLab(suite.ctx, 'Linked Lab');
+    await opsOk(suite.ctx.operator, 'nda', 'accept', '--org', lab.orgId);
+    await sessionCall(suite.ctx, lab.cookie, `/api/v1/samples/${WITH_SAMPLE}`, { method: 'POST' });
+    const href = `href="/dashboard/listings/${WITH_SAMPLE}/"`;
+    expect((await page('/dashboard/samples/', lab.cookie)).html).toContain(href);
+    const created = await sessionCall(suite.ctx, lab.cookie, '/api/v1/requests', {
+      method: 'POST',
+      body: {
+        data_types: ['call_audio'],
+        listing_id: WITH_SAMPLE,
+        description: 'Claims calls in English for speech recognition evaluation.',
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect((await page(`/dashboard/requests/${created.body.data.id}/`, lab.cookie)).html).toContain(href);
+    expect((await page('/dashboard/nda/', lab.cookie)).html).toContain('href="/dashboard/listings/"');
+    const index = await page('/dashboard/listings/', lab.cookie);
+    expect(index.status).toBe(200);
+    expect(index.html).toContain(href);
+  });
+});
+
 describe('the reason phrase matches the status', () => {
   test('422, 404 and 403 from pages are not "OK"', async () => {
     const invalid = await post('/dashboard/keys/', suite.lab.cookie, {
