@@ -239,6 +239,37 @@ describe('/dashboard/listings/<id>/: the NDA-only fields, once the NDA is accept
   });
 });
 
+describe('/dashboard/nda/: the state in plain words, as the overview says it', () => {
+  test('not accepted, accepted by the signer and waiting, verified, revoked', async () => {
+    const lab = await selfServeLab(suite.ctx, 'Words Lab');
+    const stateOf = async () =>
+      text(element((await page('/dashboard/nda/', lab.cookie)).html, '<dl class="facts"', 'dl'));
+    expect(await stateOf()).toMatch(/Not accepted yet/);
+    expect(await stateOf()).not.toMatch(/\bnone\b/);
+    const nda = (await sessionCall(suite.ctx, lab.cookie, '/api/v1/nda')).body.data;
+    const accepted = await sessionCall(suite.ctx, lab.cookie, '/api/v1/nda/acceptances', {
+      method: 'POST',
+      body: {
+        version: nda.version,
+        sha256: nda.sha256,
+        signer_name: 'Wendy Words',
+        signer_title: 'Head of Data',
+        authorised: true,
+      },
+    });
+    expect(accepted.status, accepted.text).toBe(201);
+    expect(await stateOf()).toMatch(/Accepted by Wendy Words, Head of Data.*waiting for our verification/);
+    expect(await stateOf()).not.toMatch(/\baccepted \(signed by/);
+    await opsOk(suite.ctx.operator, 'nda', 'verify', '--org', lab.orgId);
+    expect(await stateOf()).toMatch(/Verified/);
+    expect(await stateOf()).not.toMatch(/\bverified\b(?! on)/);
+    await opsOk(suite.ctx.operator, 'nda', 'revoke', '--org', lab.orgId);
+    expect(await stateOf()).toMatch(/Revoked on \d{4}-\d\d-\d\d/);
+    const overview = text((await page('/dashboard/', lab.cookie)).html);
+    expect(overview).toMatch(/Revoked/);
+  });
+});
+
 describe('the reason phrase matches the status', () => {
   test('422, 404 and 403 from pages are not "OK"', async () => {
     const invalid = await post('/dashboard/keys/', suite.lab.cookie, {
