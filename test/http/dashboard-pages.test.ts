@@ -270,6 +270,65 @@ describe('/dashboard/nda/: the state in plain words, as the overview says it', (
   });
 });
 
+describe('/dashboard/webhooks/: advice that would be taken, and a delivery not yet tried is queued', () => {
+  test('http to a loopback address: no "try https" (it would be refused too); to a public one, yes', async () => {
+    const loopback = await post('/dashboard/webhooks/', suite.lab.cookie, {
+      action: 'create',
+      url: 'http://127.0.0.1:9999/hook',
+    });
+    expect(loopback.status).toBe(422);
+    expect(loopback.statusText).toBe('Unprocessable Entity');
+    const error = text(element(loopback.html, '<p class="field-error" id="field-url-error"', 'p'));
+    expect(error).not.toMatch(/try https/);
+    expect(error).toMatch(/127\.0\.0\.1/);
+    const api = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/webhooks', {
+      method: 'POST',
+      body: { url: 'http://localhost:9999/hook' },
+    });
+    expect(api.status).toBe(422);
+    expect(api.body.error.fields.url[0]).not.toMatch(/try https/);
+    const publicAddress = await post('/dashboard/webhooks/', suite.lab.cookie, {
+      action: 'create',
+      url: 'http://93.184.215.14/hook',
+    });
+    expect(text(publicAddress.html)).toContain('try https://93.184.215.14/hook');
+  });
+
+  test('a test event behind one still being posted shows "Queued", with no attempt yet', async () => {
+    const hooks = await startSelfServe({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const receiver = await startWebhookReceiver({ hang: true });
+    try {
+      const lab = await selfServeLab(hooks, 'Queued Lab');
+      const made = await sessionCall(hooks, lab.cookie, '/api/v1/webhooks', {
+        method: 'POST',
+        body: { url: receiver.url },
+      });
+      expect(made.status, made.text).toBe(201);
+      const id = made.body.data.id as string;
+      const testEvent = () =>
+        sessionCall(hooks, lab.cookie, `/api/v1/webhooks/${id}/test`, { method: 'POST' });
+      await testEvent();
+      // The first is posted to a receiver that never answers: the sender waits on it (10 s).
+      for (const deadline = Date.now() + 10_000; receiver.received.length === 0;) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await testEvent();
+      const html = await (
+        await fetch(`${hooks.server.url}/dashboard/webhooks/`, { headers: { Cookie: lab.cookie } })
+      ).text();
+      const rows = [...html.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((match) => text(match[1]!));
+      const waiting = rows.filter((row) => /webhook\.test/.test(row) && !/Sending/.test(row));
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]).toMatch(/Queued/);
+      expect(waiting[0]).not.toMatch(/retry/i);
+    } finally {
+      await receiver.close();
+      await hooks.stop();
+    }
+  }, 60_000);
+});
+
 describe('the reason phrase matches the status', () => {
   test('422, 404 and 403 from pages are not "OK"', async () => {
     const invalid = await post('/dashboard/keys/', suite.lab.cookie, {
