@@ -329,6 +329,24 @@ describe('/dashboard/webhooks/: advice that would be taken, and a delivery not y
   }, 60_000);
 });
 
+describe('an empty email field says it is needed, not that it is malformed', () => {
+  test.each([
+    [
+      '/access/',
+      { organisation: 'Empty Lab', name: 'Em', email: '', intended_use: 'Evaluating ASR on call audio.' },
+    ],
+    ['/signin/', { email: '' }],
+    ['/dashboard/team/', { action: 'invite', email: '', role: 'member' }],
+  ])('%s', async (path, fields) => {
+    const answer = await post(path, suite.lab.cookie, fields);
+    expect(answer.status).toBe(422);
+    expect(answer.statusText).toBe('Unprocessable Entity');
+    const error = text(element(answer.html, '<p class="field-error" id="field-email-error"', 'p'));
+    expect(error).toMatch(/Enter (your|their) work email/);
+    expect(error).not.toMatch(/plain address/);
+  });
+});
+
 describe('the reason phrase matches the status', () => {
   test('422, 404 and 403 from pages are not "OK"', async () => {
     const invalid = await post('/dashboard/keys/', suite.lab.cookie, {

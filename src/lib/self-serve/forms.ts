@@ -86,15 +86,23 @@ async function readFormBody(request: Request): Promise<URLSearchParams> {
   }
 }
 
-/** Validates with the endpoint's schema: the parsed value, or the state with errors by field. */
+/**
+ * Validates with the endpoint's schema: the parsed value, or the state with errors by field. `whenEmpty`: what a
+ * field left empty is told instead of the schema's rule for a malformed value ("Enter your work email, …" rather
+ * than "must be one plain address …").
+ */
 export function validate<S extends z.ZodType>(
   schema: S,
   input: unknown,
   state: FormState,
+  whenEmpty: Record<string, string> = {},
 ): z.output<S> | undefined {
   const result = schema.safeParse(input);
   if (result.success) return result.data as z.output<S>;
   state.errors = fieldErrors(result.error.issues, 'field');
+  for (const [name, message] of Object.entries(whenEmpty)) {
+    if (state.errors[name] && !(state.values[name] ?? '').trim()) state.errors[name] = [message];
+  }
   state.message = 'Please correct the fields marked below.';
   return undefined;
 }
