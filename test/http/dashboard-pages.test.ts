@@ -347,6 +347,63 @@ describe('an empty email field says it is needed, not that it is malformed', () 
   });
 });
 
+describe('/dashboard/keys/: a key is named by its name, and a rotated one told from its successor', () => {
+  test('revoke and rotate say the name; the old row says it was replaced and until when it works', async () => {
+    const lab = await selfServeLab(suite.ctx, 'Named Keys Lab');
+    const made = await post('/dashboard/keys/', lab.cookie, { action: 'create', name: 'staging' });
+    expect(made.status).toBe(200);
+    const keys = (await sessionCall(suite.ctx, lab.cookie, '/api/v1/keys')).body.data as { id: string }[];
+    const keyId = keys[0]!.id;
+    const rotated = await post('/dashboard/keys/', lab.cookie, {
+      action: 'rotate',
+      id: keyId,
+      grace_hours: '2',
+      confirm: 'yes',
+    });
+    expect(rotated.status).toBe(200);
+    const note = text(element(rotated.html, '<section class="notice"', 'section'));
+    expect(note).toContain('“staging”');
+    expect(note).not.toContain(keyId);
+    const oldRow = text(element(rotated.html, `<tr data-key-id="${keyId}"`, 'tr'));
+    expect(oldRow).toMatch(/Replaced/);
+    expect(oldRow).toMatch(/works until/);
+    const successor = (
+      (await sessionCall(suite.ctx, lab.cookie, '/api/v1/keys')).body.data as { id: string }[]
+    )
+      .map((key) => key.id)
+      .find((other) => other !== keyId)!;
+    const newRow = text(element(rotated.html, `<tr data-key-id="${successor}"`, 'tr'));
+    expect(newRow).not.toMatch(/Replaced/);
+    expect(newRow).toMatch(/Replaces/);
+    const revoked = await post('/dashboard/keys/', lab.cookie, {
+      action: 'revoke',
+      id: successor,
+      confirm: 'yes',
+    });
+    const message = text(element(revoked.html, '<p class="notice"', 'p'));
+    expect(message).toContain('“staging”');
+    expect(message).not.toContain(successor);
+  });
+
+  test('a rotation without confirmation changes nothing and asks first; the grace comes pre-filled', async () => {
+    const lab = await selfServeLab(suite.ctx, 'Careful Keys Lab');
+    await post('/dashboard/keys/', lab.cookie, { action: 'create', name: 'prod' });
+    const { html } = await page('/dashboard/keys/', lab.cookie);
+    expect(html).toMatch(/name="grace_hours"[^>]*value="1"/);
+    const keyId = (
+      (await sessionCall(suite.ctx, lab.cookie, '/api/v1/keys')).body.data as { id: string }[]
+    )[0]!.id;
+    for (const action of ['rotate', 'revoke']) {
+      const asked = await post('/dashboard/keys/', lab.cookie, { action, id: keyId, grace_hours: '0' });
+      expect(asked.status).toBe(200);
+      expect(text(asked.html)).toMatch(/cannot be undone/);
+      const state = (await sessionCall(suite.ctx, lab.cookie, '/api/v1/keys')).body.data;
+      expect(state).toHaveLength(1);
+      expect(state[0].state).toBe('active');
+    }
+  });
+});
+
 describe('the reason phrase matches the status', () => {
   test('422, 404 and 403 from pages are not "OK"', async () => {
     const invalid = await post('/dashboard/keys/', suite.lab.cookie, {
