@@ -1,12 +1,14 @@
-// What cannot be taken back asks first, in Debian's Chromium with JavaScript off: revoking and rotating a key.
-// The first click changes nothing and says what will happen; Cancel leaves everything as it was; the confirm
-// button acts. Then what the keys page says of them: the key's name (not its id), the replaced key told from its
-// successor, a date never broken over two lines.
+// What cannot be taken back asks first, in Debian's Chromium with JavaScript off: revoking and rotating a key,
+// removing a member (withdrawing a request: request-follow-up.test.ts). The first click changes nothing and says
+// what will happen; Cancel leaves everything as it was; the confirm button acts. Then what the keys page says of
+// them: the key's name (not its id), the replaced key told from its successor, a date never broken over two
+// lines; and the last admin's refusal beside the Remove button that caused it.
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, openBrowser } from '../support/browser.ts';
 import {
+  invited,
   selfServeLab,
   sessionCall,
   startSelfServe,
@@ -134,6 +136,41 @@ describe('keys', () => {
     expect(broken).toEqual([]);
     await page.screenshot({ path: `screenshots/dashboard-keys-confirmed-${width}.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
+  });
+});
+
+describe('team', () => {
+  test('Remove asks first; confirming removes the member', async () => {
+    const member = await invited(ctx, lab, 'member');
+    await page.goto(`${ctx.server.url}/dashboard/team/`);
+    await page.getByRole('button', { name: `Remove ${member.email}` }).click();
+    await page.getByRole('heading', { name: `Remove ${member.email} from Careful Lab?` }).waitFor();
+    expect(await page.locator(`tr[data-account-id="${member.accountId}"]`).count()).toBe(1);
+    expect((await sessionCall(ctx, member.cookie, '/api/v1/me')).status).toBe(200); // still signed in
+    await page.getByRole('button', { name: 'Remove them' }).click();
+    await page.getByText(`${member.email} is removed from the team`).waitFor();
+    expect(await page.locator(`tr[data-account-id="${member.accountId}"]`).count()).toBe(0);
+    expect((await sessionCall(ctx, member.cookie, '/api/v1/me')).status).toBe(401);
+  });
+
+  test("the last admin's refusal shows in their row, beside the Remove button, not under the invitation", async () => {
+    await page.goto(`${ctx.server.url}/dashboard/team/`);
+    await page.getByRole('button', { name: `Remove ${lab.email}` }).click();
+    await page.getByRole('button', { name: 'Remove me', exact: true }).click();
+    const row = page.locator(`tr[data-account-id="${lab.accountId}"]`);
+    const error = row.locator('.field-error');
+    expect(await error.textContent()).toMatch(/last admin/);
+    const button = row.getByRole('button', { name: `Remove ${lab.email}` });
+    expect(await button.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
+    // Beside it: just above the button, in the same cell.
+    const [errorBox, buttonBox] = [(await error.boundingBox())!, (await button.boundingBox())!];
+    expect(buttonBox.y - (errorBox.y + errorBox.height)).toBeLessThan(40);
+    expect(Math.abs(buttonBox.x - errorBox.x)).toBeLessThan(20);
+    const invite = page
+      .locator('form')
+      .filter({ has: page.getByRole('button', { name: 'Send the invitation' }) });
+    expect(await invite.textContent()).not.toMatch(/last admin/);
+    await page.screenshot({ path: 'screenshots/dashboard-team-last-admin-1366.png', fullPage: true });
   });
 });
 

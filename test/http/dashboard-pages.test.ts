@@ -329,6 +329,24 @@ describe('/dashboard/webhooks/: advice that would be taken, and a delivery not y
   }, 60_000);
 });
 
+describe('/dashboard/team/: the last admin’s refusal is beside the Remove button that caused it', () => {
+  test('the error is in that member’s row, not under the invitation form; 409 Conflict', async () => {
+    const lab = await selfServeLab(suite.ctx, 'Lonely Admin Lab');
+    const refused = await post('/dashboard/team/', lab.cookie, {
+      action: 'remove',
+      id: lab.accountId,
+      confirm: 'yes',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.statusText).toBe('Conflict');
+    const row = element(refused.html, `<tr data-account-id="${lab.accountId}"`, 'tr');
+    expect(text(row)).toMatch(/last admin/);
+    expect(row).toMatch(/aria-describedby="remove-error-/);
+    const invite = refused.html.slice(refused.html.indexOf('Invite a colleague'));
+    expect(text(invite)).not.toMatch(/last admin/);
+  });
+});
+
 describe('an empty email field says it is needed, not that it is malformed', () => {
   test.each([
     [
