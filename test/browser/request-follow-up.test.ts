@@ -58,6 +58,8 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
   expect(history).toContain('We have 1.2 TB ready; a proposal follows.');
 
   await page.getByRole('button', { name: 'Withdraw this request' }).click();
+  await page.getByRole('heading', { name: 'Withdraw this request?' }).waitFor(); // asked first
+  await page.getByRole('button', { name: 'Withdraw the request' }).click();
   await page.getByText('The request is withdrawn').waitFor();
   expect(await page.locator('dl.facts dd.status').textContent()).toBe('Closed (Withdrawn)');
   expect(await page.getByRole('button', { name: 'Withdraw this request' }).count()).toBe(0);

@@ -365,6 +365,27 @@ describe('an empty email field says it is needed, not that it is malformed', () 
   });
 });
 
+describe('/dashboard/requests/<id>/: withdrawing asks first', () => {
+  test('a withdraw without confirmation changes nothing and asks; with it, the request is closed', async () => {
+    const created = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/requests', {
+      method: 'POST',
+      body: { data_types: ['call_audio'], description: 'Outbound sales calls in German, both channels.' },
+    });
+    const path = `/dashboard/requests/${created.body.data.id}/`;
+    const asked = await post(path, suite.lab.cookie, { action: 'withdraw' });
+    expect(asked.status).toBe(200);
+    expect(text(element(asked.html, '<section class="confirm"', 'section'))).toMatch(
+      /Withdraw this request\?.*cannot be undone/,
+    );
+    const still = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/requests/${created.body.data.id}`);
+    expect(still.body.data.status).toBe('received');
+    const done = await post(path, suite.lab.cookie, { action: 'withdraw', confirm: 'yes' });
+    expect(done.status).toBe(303);
+    const closed = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/requests/${created.body.data.id}`);
+    expect(closed.body.data).toMatchObject({ status: 'closed', outcome: 'withdrawn' });
+  });
+});
+
 describe('/dashboard/keys/: a key is named by its name, and a rotated one told from its successor', () => {
   test('revoke and rotate say the name; the old row says it was replaced and until when it works', async () => {
     const lab = await selfServeLab(suite.ctx, 'Named Keys Lab');
