@@ -61,7 +61,7 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
   await page.getByRole('heading', { name: 'Withdraw this request?' }).waitFor(); // asked first
   await page.getByRole('button', { name: 'Withdraw the request' }).click();
   await page.getByText('The request is withdrawn').waitFor();
-  expect(await page.locator('dl.facts dd.status').textContent()).toBe('Closed (Withdrawn)');
+  expect(await page.locator('dl.facts dd.status').textContent()).toBe('Closed: withdrawn');
   expect(await page.getByRole('button', { name: 'Withdraw this request' }).count()).toBe(0);
   await mailTo(suite.ctx.smtp, 'sourcing@localhost', /withdrawn/i);
 });

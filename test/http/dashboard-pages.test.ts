@@ -386,6 +386,63 @@ describe('/dashboard/requests/<id>/: withdrawing asks first', () => {
   });
 });
 
+describe('/dashboard/requests/: named as people would, the reply and the outcome shown', () => {
+  let lab: SelfServeLab;
+  let id = '';
+  const DESCRIPTION = 'Spanish claims calls with agent and customer on separate channels, for diarisation.';
+
+  beforeAll(async () => {
+    lab = await selfServeLab(suite.ctx, 'Requests Lab');
+    const created = await sessionCall(suite.ctx, lab.cookie, '/api/v1/requests', {
+      method: 'POST',
+      body: { data_types: ['call_audio'], description: DESCRIPTION },
+    });
+    id = created.body.data.id;
+  });
+
+  const row = async () =>
+    text(element((await page('/dashboard/requests/', lab.cookie)).html, '<tbody', 'tbody'));
+  const facts = async () =>
+    text(element((await page(`/dashboard/requests/${id}/`, lab.cookie)).html, '<dl class="facts"', 'dl'));
+
+  test('a row shows the first words of what was asked; a reply replaces "Reply due"; closing shows the outcome', async () => {
+    expect(await row()).toContain('Spanish claims calls with agent and customer');
+    expect(await row()).toMatch(/Reply due|Due/);
+    await opsOk(
+      suite.ctx.operator,
+      'requests',
+      'reply',
+      id,
+      '--message',
+      'Two listings fit; details follow.',
+    );
+    expect(await row()).toMatch(/Replied/);
+    expect(await row()).not.toMatch(/Reply due|Due \d/);
+    expect(await facts()).toMatch(/Replied/);
+    expect(await facts()).not.toMatch(/Reply due/);
+    const withdrawn = await post(`/dashboard/requests/${id}/`, lab.cookie, {
+      action: 'withdraw',
+      confirm: 'yes',
+    });
+    expect(withdrawn.status).toBe(303);
+    expect(await row()).toMatch(/Closed: withdrawn/i);
+    expect(await facts()).not.toMatch(/Reply due/);
+  });
+
+  test('a closed request that was never answered shows no reply due either', async () => {
+    const created = await sessionCall(suite.ctx, lab.cookie, '/api/v1/requests', {
+      method: 'POST',
+      body: { data_types: ['ct_study'], description: 'Chest CT studies with radiology reports, any vendor.' },
+    });
+    const other = created.body.data.id as string;
+    await opsOk(suite.ctx.operator, 'requests', 'move', other, 'closed', '--outcome', 'no_match');
+    const list = text(element((await page('/dashboard/requests/', lab.cookie)).html, '<tbody', 'tbody'));
+    const closedRow = list.slice(list.indexOf('Chest CT studies'));
+    expect(closedRow).toMatch(/Closed: no match/i);
+    expect(closedRow.slice(0, 200)).not.toMatch(/Due \d|Reply due/);
+  });
+});
+
 describe('/dashboard/keys/: a key is named by its name, and a rotated one told from its successor', () => {
   test('revoke and rotate say the name; the old row says it was replaced and until when it works', async () => {
     const lab = await selfServeLab(suite.ctx, 'Named Keys Lab');
