@@ -147,6 +147,10 @@ describe('team', () => {
     await page.getByRole('heading', { name: `Remove ${member.email} from Careful Lab?` }).waitFor();
     expect(await page.locator(`tr[data-account-id="${member.accountId}"]`).count()).toBe(1);
     expect((await sessionCall(ctx, member.cookie, '/api/v1/me')).status).toBe(200); // still signed in
+    // On a phone the question, which names a long address, wraps within the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByRole('button', { name: 'Remove them' }).click();
     await page.getByText(`${member.email} is removed from the team`).waitFor();
     expect(await page.locator(`tr[data-account-id="${member.accountId}"]`).count()).toBe(0);
