@@ -281,6 +281,8 @@ describe('/dashboard/webhooks/: advice that would be taken, and a delivery not y
     const error = text(element(loopback.html, '<p class="field-error" id="field-url-error"', 'p'));
     expect(error).not.toMatch(/try https/);
     expect(error).toMatch(/127\.0\.0\.1/);
+    // Beside the field only: over the form, one line points there rather than a second copy.
+    expect(text(loopback.html).split('which is not a public address')).toHaveLength(2);
     const api = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/webhooks', {
       method: 'POST',
       body: { url: 'http://localhost:9999/hook' },

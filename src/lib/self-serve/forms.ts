@@ -122,7 +122,8 @@ export function showError(error: unknown, state: FormState, astro: AstroGlobal):
   }
   if (!(error instanceof ApiError)) throw error;
   setStatus(astro, error.status);
-  state.message = error.message;
+  // With fields, each message shows beside its field: over the form, one line points there (not a second copy).
+  state.message = error.fields ? 'Please correct the fields marked below.' : error.message;
   if (error.fields) state.errors = error.fields;
 }
 
