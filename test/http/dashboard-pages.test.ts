@@ -222,6 +222,12 @@ describe('/dashboard/listings/<id>/: the NDA-only fields, once the NDA is accept
     await sessionCall(suite.ctx, lab.cookie, `/api/v1/samples/${WITH_SAMPLE}`, { method: 'POST' });
     const href = `href="/dashboard/listings/${WITH_SAMPLE}/"`;
     expect((await page('/dashboard/samples/', lab.cookie)).html).toContain(href);
+    expect((await page(`/dashboard/samples/new/?listing_id=${WITH_SAMPLE}`, lab.cookie)).html).toContain(
+      href,
+    );
+    expect((await page(`/dashboard/requests/new/?listing_id=${WITH_SAMPLE}`, lab.cookie)).html).toContain(
+      href,
+    );
     const created = await sessionCall(suite.ctx, lab.cookie, '/api/v1/requests', {
       method: 'POST',
       body: {
