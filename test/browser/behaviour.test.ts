@@ -232,6 +232,10 @@ describe.each([
           /Sample: (Expected|Not offered|No sample)/,
         );
       }
+      // The NDA-only fields the listing page promises are on its page in the dashboard.
+      expect(
+        await target('the owner, the de-identification report and the exact composition'),
+      ).toHaveProperty('pathname', `/dashboard/listings/${id}/`);
       // Those who have no account yet are shown the way in.
       expect(await target('Request access')).toHaveProperty('pathname', '/access/');
       await page.close();

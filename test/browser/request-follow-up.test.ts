@@ -38,7 +38,8 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
 
   await page.goto(`${suite.ctx.server.url}/dashboard/requests/${created}/`);
   expect(await page.locator('dl.facts').textContent()).toContain('500 GB - 2 TB');
-  expect(await page.getByRole('link', { name: LISTING }).count()).toBe(1); // the listing it is about
+  // The listing it is about, by its title, on its page in the dashboard (where its NDA-only fields are).
+  expect(await page.locator(`dl.facts a[href="/dashboard/listings/${LISTING}/"]`).count()).toBe(1);
   const fits = page.locator('h2:has-text("Listings that fit") + ol li');
   expect(await fits.count()).toBeGreaterThan(0);
   expect(await fits.first().textContent()).toMatch(/meets data type/);
@@ -57,8 +58,10 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
   expect(history).toContain('We have 1.2 TB ready; a proposal follows.');
 
   await page.getByRole('button', { name: 'Withdraw this request' }).click();
+  await page.getByRole('heading', { name: 'Withdraw this request?' }).waitFor(); // asked first
+  await page.getByRole('button', { name: 'Withdraw the request' }).click();
   await page.getByText('The request is withdrawn').waitFor();
-  expect(await page.locator('dl.facts dd.status').textContent()).toBe('Closed (Withdrawn)');
+  expect(await page.locator('dl.facts dd.status').textContent()).toBe('Closed: withdrawn');
   expect(await page.getByRole('button', { name: 'Withdraw this request' }).count()).toBe(0);
   await mailTo(suite.ctx.smtp, 'sourcing@localhost', /withdrawn/i);
 });

@@ -172,17 +172,22 @@ describe('the journey, JavaScript off', () => {
     const row = page.locator(`tr[data-key-id="${oldId}"]`);
     await row.getByLabel('Grace (hours, 0–24)').fill('1');
     await row.getByRole('button', { name: 'Rotate' }).click();
+    // It asks first (nothing is rotated yet), then rotates on the second submit.
+    await page.getByRole('heading', { name: 'Rotate key “eval pipeline”' }).waitFor();
+    expect((await keyStates())[oldId]).toBe('Active');
+    await page.getByRole('button', { name: 'Rotate the key' }).click();
     const successor = await page.locator('#new-key-value').inputValue();
     expect(successor).toMatch(/^dss_/);
-    expect((await keyStates())[oldId]).toMatch(/^Rotated/);
+    expect((await keyStates())[oldId]).toMatch(/^Replaced by dss_\w{4}…: works until/);
     expect(await apiWith(firstKey)).toBe(200); // within its grace
     expect(await apiWith(successor)).toBe(200);
     await page
       .locator(`tr[data-key-id="${oldId}"]`)
       .getByRole('button', { name: /Revoke/ })
       .click();
-    await page.getByText(`Key ${oldId} is revoked`).waitFor();
-    expect((await keyStates())[oldId]).toBe('Revoked');
+    await page.getByRole('button', { name: 'Revoke the key' }).click();
+    await page.getByText(/Key “eval pipeline” \(dss_\w{4}…\) is revoked/).waitFor();
+    expect((await keyStates())[oldId]).toMatch(/^Replaced by dss_\w{4}…; revoked/);
     expect(await apiWith(firstKey)).toBe(401);
     expect(await apiWith(successor)).toBe(200);
   });
@@ -207,6 +212,8 @@ describe('every self-serve page: axe, screenshots, no sideways scroll', () => {
     ['dashboard', '/dashboard/'],
     ['dashboard-keys', '/dashboard/keys/'],
     ['dashboard-nda', '/dashboard/nda/'],
+    ['dashboard-listings', '/dashboard/listings/'],
+    ['dashboard-listing', `/dashboard/listings/${LISTING}/`],
     ['dashboard-requests', '/dashboard/requests/'],
     ['dashboard-request-new', `/dashboard/requests/new/?listing_id=${LISTING}`],
     ['dashboard-samples', '/dashboard/samples/'],

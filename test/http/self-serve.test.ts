@@ -872,6 +872,8 @@ describe('the rendered pages', () => {
       '/dashboard/',
       '/dashboard/keys/',
       '/dashboard/nda/',
+      '/dashboard/listings/',
+      `/dashboard/listings/${LISTING}/`,
       '/dashboard/requests/',
       `/dashboard/requests/new/?listing_id=${LISTING}`,
       '/dashboard/samples/',

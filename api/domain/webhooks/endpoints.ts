@@ -19,8 +19,15 @@ export async function checkEndpointUrl(url: URL, allowPrivate: boolean): Promise
   if (url.username || url.password)
     throw invalidUrl('must not carry a user name or password: verify our signature instead');
   if (allowPrivate) return;
-  if (url.protocol !== 'https:') throw invalidUrl(`must be https: try https://${url.host}${url.pathname}`);
   const check = await checkHost(url.hostname);
+  if (url.protocol !== 'https:') {
+    // Suggest https only where it would be accepted: https://127.0.0.1/… is refused as well.
+    throw invalidUrl(
+      check.ok
+        ? `must be https: try https://${url.host}${url.pathname}`
+        : `must be https, and ${check.reason}. Give a public https URL.`,
+    );
+  }
   if (!check.ok) throw invalidUrl(`cannot receive webhooks: ${check.reason}. Give a public https URL.`);
 }
 

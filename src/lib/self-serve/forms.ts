@@ -9,6 +9,7 @@ import { isFormPost, readText } from '../../../api/http/body.ts';
 import { ApiError, RefusedError, type FieldErrors } from '../../../api/errors.ts';
 import { fieldErrors } from '../../../api/field-errors.ts';
 import { pageRuntime } from './runtime.ts';
+import { setStatus } from './status.ts';
 
 export type FormState = {
   values: Record<string, string>;
@@ -85,15 +86,23 @@ async function readFormBody(request: Request): Promise<URLSearchParams> {
   }
 }
 
-/** Validates with the endpoint's schema: the parsed value, or the state with errors by field. */
+/**
+ * Validates with the endpoint's schema: the parsed value, or the state with errors by field. `whenEmpty`: what a
+ * field left empty is told instead of the schema's rule for a malformed value ("Enter your work email, …" rather
+ * than "must be one plain address …").
+ */
 export function validate<S extends z.ZodType>(
   schema: S,
   input: unknown,
   state: FormState,
+  whenEmpty: Record<string, string> = {},
 ): z.output<S> | undefined {
   const result = schema.safeParse(input);
   if (result.success) return result.data as z.output<S>;
   state.errors = fieldErrors(result.error.issues, 'field');
+  for (const [name, message] of Object.entries(whenEmpty)) {
+    if (state.errors[name] && !(state.values[name] ?? '').trim()) state.errors[name] = [message];
+  }
   state.message = 'Please correct the fields marked below.';
   return undefined;
 }
@@ -101,23 +110,24 @@ export function validate<S extends z.ZodType>(
 /** An ApiError from the domain becomes the form's message (and its fields); anything else is rethrown. */
 export function showError(error: unknown, state: FormState, astro: AstroGlobal): void {
   if (error instanceof FormRefused) {
-    astro.response.status = 403;
+    setStatus(astro, 403);
     state.message = error.message;
     return;
   }
   if (error instanceof RefusedError) {
     // A rule of the domain said no (a key rotated already, by a form sent twice): told, not a 500.
-    astro.response.status = 409;
+    setStatus(astro, 409);
     state.message = error.message;
     return;
   }
   if (!(error instanceof ApiError)) throw error;
-  astro.response.status = error.status;
-  state.message = error.message;
+  setStatus(astro, error.status);
+  // With fields, each message shows beside its field: over the form, one line points there (not a second copy).
+  state.message = error.fields ? 'Please correct the fields marked below.' : error.message;
   if (error.fields) state.errors = error.fields;
 }
 
 /** Marks the answer as a form that failed validation (422), as the API would. */
 export function failed(state: FormState, astro: AstroGlobal): void {
-  if (Object.keys(state.errors).length) astro.response.status = 422;
+  if (Object.keys(state.errors).length) setStatus(astro, 422);
 }
