@@ -1,9 +1,8 @@
 // GET /api/v1/catalog and GET /api/v1/catalog/{id}: public; a key whose organisation has accepted the NDA also
 // sees the NDA-only fields of one listing, and each such disclosure is audited before it is sent (a HEAD sends none).
-import { audit } from '../domain/audit.ts';
-import { ndaAccepted } from '../domain/labs/nda.ts';
 import { CATALOG_QUERY_PARAMETERS, catalogQuerySchema } from '../domain/listings/catalog.ts';
-import { LISTING_ID_PATTERN, type Listing } from '../domain/listings/listing-schema.ts';
+import { LISTING_ID_PATTERN } from '../domain/listings/listing-schema.ts';
+import { discloseNdaFields } from '../domain/listings/nda-disclosure.ts';
 import { notFound } from '../errors.ts';
 import { json, jsonText } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
@@ -34,31 +33,15 @@ export const listCatalog: Handler = (_request, { url, deps }) => {
 };
 
 /** The fields shown only under NDA (contract §5); the sample file's location is never shown. */
-export function ndaFields(listing: Listing) {
-  const { owner, deidentification_report, composition } = listing.nda;
-  return { owner, deidentification_report, composition };
-}
-
 export const getListing: Handler = async (request, { params, caller, now, deps }) => {
   const id = params.id!;
   const listing = LISTING_ID_PATTERN.test(id) && id.length <= 80 ? deps.catalog.publicListing(id) : undefined;
   if (!listing) {
     throw notFound(`No listing has the id "${id.slice(0, 80)}". GET /api/v1/catalog lists every listing id.`);
   }
-  if (caller && ndaAccepted(caller.org)) {
-    // A HEAD answer carries no body, so it discloses nothing: only a GET is written to the audit log.
-    if (request.method !== 'HEAD') {
-      const disclosure = {
-        kind: 'nda_disclosure',
-        org_id: caller.org.id,
-        key_id: caller.key?.id ?? null,
-        listing_id: id,
-        detail: null,
-      } as const;
-      await deps.store.transact((tx) => audit(tx, disclosure, now));
-    }
-    return json({ data: { ...listing, ...ndaFields(deps.catalog.find(id)!) } });
-  }
+  const shown =
+    caller && (await discloseNdaFields(deps.store, caller, deps.catalog.find(id)!, request.method, now));
+  if (shown) return json({ data: { ...listing, ...shown } });
   return jsonText(deps.catalog.publicListingBytes(id)!, {
     headers: { 'Cache-Control': PUBLIC_CACHE, Vary: 'Authorization' },
   });

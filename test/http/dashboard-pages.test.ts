@@ -96,6 +96,12 @@ const auditOf = async (orgId: string) =>
     }[]
   ).filter((entry) => entry.kind === 'nda_disclosure');
 
+test('the catalogue search refuses a bad filter with 422 and its own reason phrase, not "OK"', async () => {
+  const refused = await page('/catalog/search/?vertical=bogus', '');
+  expect(refused.status).toBe(422);
+  expect(refused.statusText).toBe('Unprocessable Entity');
+});
+
 describe('/dashboard/samples/new/: what the API refuses, the page refuses', () => {
   test('the list offers only the listings that have a sample to send', async () => {
     const { html } = await page('/dashboard/samples/new/', suite.lab.cookie);
