@@ -1,16 +1,7 @@
 // The API's descriptions are written once, in Markdown (OpenAPI's descriptions are CommonMark, and llms.txt shows
 // them as they are); the HTML guide renders the one construct they use, code spans, and escapes everything else.
 // https://spec.commonmark.org/0.31.2/#code-spans
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+import { escapeHtml } from '../../api/domain/escape-html.ts';
 
 /**
  * Text with Markdown code spans as HTML: `` `sort` `` becomes `<code>sort</code>`; everything is escaped, so the
