@@ -1,6 +1,7 @@
 // A lab's webhook endpoints (contract §10), from the dashboard's session: made, deleted and tested by an admin,
-// listed (all, or one: where the 201's Location points) with their deliveries by any member; a key is 403 (keys do not manage the organisation). The signing
-// secret is in the 201 answer only. Another organisation's endpoint is 404.
+// listed (all, or one: where the 201's Location points) with their deliveries by any member; a key is 403 (keys
+// do not manage the organisation). The signing secret is in the 201 answer only. Another organisation's endpoint
+// is 404.
 import {
   checkEndpointUrl,
   deleteEndpoint,
