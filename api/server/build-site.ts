@@ -1,13 +1,11 @@
 // The site a build was made for. Pages, feeds, the sitemap and /openapi.json carry absolute links from SITE_URL at
 // build time; a server started with another SITE_URL serves them pointing elsewhere (and crawlers drop a sitemap
 // whose links are on another host), so start-up says so.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 
-/** The origin the build in `clientDir` links to: /openapi.json's server, which the build writes from SITE_URL. */
-export async function buildOrigin(clientDir: string): Promise<string | undefined> {
+/** The origin a build links to, from its /openapi.json (`servers`, which the build writes from SITE_URL). */
+export function buildOrigin(openapiJson: string | undefined): string | undefined {
   try {
-    const document = JSON.parse(await readFile(join(clientDir, 'openapi.json'), 'utf8'));
+    const document = JSON.parse(openapiJson ?? '');
     return typeof document.servers?.[0]?.url === 'string' ? document.servers[0].url : undefined;
   } catch {
     return undefined; // no build, or not ours: Astro's handler reports what is missing

@@ -2,7 +2,7 @@
 // tools call the core), the built site's files are answered from memory, and everything else goes to Astro's
 // handler (the on-demand pages). See design.md for why.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -87,13 +87,10 @@ export async function startServer(config: Config) {
   await recordForCli(config);
   const astro = await loadAstroHandler();
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
-  const mismatch = buildSiteMismatch(await buildOrigin(CLIENT_DIR), config.siteUrl);
+  const mismatch = buildSiteMismatch(buildOrigin(staticFiles.text('/openapi.json')), config.siteUrl);
   if (mismatch) log.info(mismatch);
   // The 429 page links the stylesheet the built pages link (its name carries a content hash).
-  const builtPage = `${CLIENT_DIR}404.html`;
-  const pageRateLimited = createPageRateLimited(
-    existsSync(builtPage) ? stylesheetsOf(readFileSync(builtPage, 'utf8')) : [],
-  );
+  const pageRateLimited = createPageRateLimited(stylesheetsOf(staticFiles.text('/404.html') ?? ''));
 
   const ipOf = (req: IncomingMessage) =>
     clientIp(

@@ -32,6 +32,8 @@ type StaticFile = { body: Buffer; type: string; etag: string; immutable: boolean
 
 export type StaticFiles = {
   readonly count: number;
+  /** A held file's text (UTF-8), or undefined when it holds none at `pathname`. */
+  text(pathname: string): string | undefined;
   /** Answers a GET or HEAD for a file it holds; false when the request is not its to answer. */
   serve(
     req: IncomingMessage,
@@ -68,6 +70,7 @@ export async function loadStaticFiles(clientDir: string): Promise<StaticFiles> {
   }
   return {
     count: files.size,
+    text: (pathname) => files.get(pathname)?.body.toString('utf8'),
     serve(req, res, pathname, headers) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const file = files.get(pathname);
