@@ -88,7 +88,7 @@ export function webhookOperations(parts: OpenApiParts) {
           ...ok('Made; the secret is shown this once', createdSchema, 201, {
             Location: { description: 'The endpoint: /api/v1/webhooks/{id}', schema: { type: 'string' } },
           }),
-          ...session('bad_request', 'conflict', 'payload_too_large', 'unsupported_media_type', 'invalid'),
+          ...session('conflict'),
         },
       },
       get: {

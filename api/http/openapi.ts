@@ -207,19 +207,31 @@ const idParameter = (description: string, example: string) => ({
   example,
 });
 
-type Operations = Record<string, Record<string, { responses: Record<string, unknown> }>>;
+type Operation = { requestBody?: unknown; responses: Record<string, unknown> };
+type Operations = Record<string, Record<string, Operation>>;
+
+/** What reading a JSON body can refuse: malformed (400), too large (413), not JSON (415), invalid (422). */
+const BODY_REFUSALS: ErrorCode[] = ['bad_request', 'payload_too_large', 'unsupported_media_type', 'invalid'];
 
 /**
- * The pipeline refuses any query parameter an endpoint does not read (routes.ts), so each such operation can answer
- * 422 invalid, whatever else it documents.
+ * The refusals every operation of a kind can give, added where it does not document them itself: 422 wherever the
+ * pipeline refuses query parameters the endpoint does not read (routes.ts), and BODY_REFUSALS wherever a body is
+ * read.
  */
-function withQueryRefusals<T extends object>(paths: T): T {
+function withCommonRefusals<T extends object>(paths: T): T {
+  const add = (operation: Operation, codes: ErrorCode[]) => {
+    for (const [status, response] of Object.entries(errors(...codes)))
+      operation.responses[status] ??= response;
+  };
   for (const route of ROUTES) {
-    if (route.handler.readsQuery) continue;
-    const path = route.path.replace(/:(\w+)/g, '{$1}');
-    const operation = (paths as Operations)[path]?.[route.method.toLowerCase()];
-    if (operation) operation.responses[422] ??= errors('invalid')[422];
+    const operation = (paths as Operations)[route.path.replace(/:(\w+)/g, '{$1}')]?.[
+      route.method.toLowerCase()
+    ];
+    if (operation && !route.handler.readsQuery) add(operation, ['invalid']);
   }
+  for (const operations of Object.values(paths as Operations))
+    for (const operation of Object.values(operations))
+      if (operation.requestBody) add(operation, BODY_REFUSALS);
   return paths;
 }
 
@@ -245,7 +257,7 @@ function selfServePaths() {
         requestBody: body(accessRequestSchema, true),
         responses: {
           ...ok('Received', accessReceivedSchema, 202),
-          ...errors('bad_request', 'invalid', 'payload_too_large', 'unsupported_media_type', 'rate_limited'),
+          ...errors('rate_limited'),
         },
       },
     },
@@ -260,7 +272,7 @@ function selfServePaths() {
         requestBody: body(signinLinkSchema, true),
         responses: {
           ...ok('Sent if the address is known', signinLinkSentSchema, 202),
-          ...errors('bad_request', 'invalid', 'unsupported_media_type', 'rate_limited'),
+          ...errors('rate_limited'),
         },
       },
     },
@@ -308,15 +320,7 @@ function selfServePaths() {
         responses: {
           ...ok('Accepted', ndaAcceptedSchema, 201),
           ...ok('Already accepted: nothing changed', ndaAcceptedSchema),
-          ...errors(
-            'bad_request',
-            'unauthorized',
-            'forbidden',
-            'nda_outdated',
-            'invalid',
-            'unsupported_media_type',
-            'rate_limited',
-          ),
+          ...errors('unauthorized', 'forbidden', 'nda_outdated', 'rate_limited'),
         },
       },
     },
@@ -341,14 +345,7 @@ function selfServePaths() {
         requestBody: body(newKeySchema),
         responses: {
           ...ok('Created: copy the key now', createdKeySchema, 201),
-          ...errors(
-            'bad_request',
-            'unauthorized',
-            'forbidden',
-            'invalid',
-            'unsupported_media_type',
-            'rate_limited',
-          ),
+          ...errors('unauthorized', 'forbidden', 'rate_limited'),
         },
       },
     },
@@ -363,15 +360,7 @@ function selfServePaths() {
         requestBody: body(rotateKeySchema, false, false),
         responses: {
           ...ok('The successor: copy it now', rotatedKeySchema, 201),
-          ...errors(
-            'bad_request',
-            'unauthorized',
-            'forbidden',
-            'not_found',
-            'conflict',
-            'invalid',
-            'rate_limited',
-          ),
+          ...errors('unauthorized', 'forbidden', 'not_found', 'conflict', 'rate_limited'),
         },
       },
     },
@@ -419,15 +408,7 @@ function selfServePaths() {
         responses: {
           ...ok('A current member with another role: their role is changed', teamMemberResponseSchema),
           ...ok('Invited', invitationCreatedSchema, 201),
-          ...errors(
-            'bad_request',
-            'unauthorized',
-            'forbidden',
-            'conflict',
-            'invalid',
-            'unsupported_media_type',
-            'rate_limited',
-          ),
+          ...errors('unauthorized', 'forbidden', 'conflict', 'rate_limited'),
         },
       },
     },
@@ -535,16 +516,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
             },
             createdRequestExample(siteUrl),
           ),
-          ...errors(
-            'bad_request',
-            'unauthorized',
-            'conflict',
-            'payload_too_large',
-            'unsupported_media_type',
-            'invalid',
-            'rate_limited',
-            'unavailable',
-          ),
+          ...errors('unauthorized', 'conflict', 'rate_limited', 'unavailable'),
         },
       },
       get: {
@@ -593,16 +565,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
             {},
             withdrawnExample(siteUrl),
           ),
-          ...errors(
-            'unauthorized',
-            'not_found',
-            'conflict',
-            'payload_too_large',
-            'unsupported_media_type',
-            'invalid',
-            'rate_limited',
-            'unavailable',
-          ),
+          ...errors('unauthorized', 'not_found', 'conflict', 'rate_limited', 'unavailable'),
         },
       },
     },
@@ -789,7 +752,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
       hooks.tag,
     ],
     security: [],
-    paths: withQueryRefusals({ ...paths, ...hooks.paths }),
+    paths: withCommonRefusals({ ...paths, ...hooks.paths }),
     webhooks: hooks.webhooks,
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : 1))),
