@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { axeViolations, openBrowser } from '../support/browser.ts';
+import { axeViolations, openBrowser, signIn } from '../support/browser.ts';
 import {
   invited,
   selfServeLab,
@@ -25,8 +25,7 @@ beforeAll(async () => {
   ctx = await startSelfServe();
   lab = await selfServeLab(ctx, 'Careful Lab');
   browser = await openBrowser({ javaScriptEnabled: false, viewport: { width: 1366, height: 900 } });
-  const [name, value] = lab.cookie.split('=') as [string, string];
-  await browser.context.addCookies([{ name, value, url: ctx.siteUrl }]);
+  await signIn(browser.context, lab.cookie, ctx.siteUrl);
   page = await browser.context.newPage();
   page.setDefaultTimeout(8000);
   await mkdir('screenshots', { recursive: true });
@@ -182,8 +181,7 @@ describe('team', () => {
 test('the confirmation step passes axe, light and dark', async () => {
   const withJs = await openBrowser();
   try {
-    const [name, value] = lab.cookie.split('=') as [string, string];
-    await withJs.context.addCookies([{ name, value, url: ctx.siteUrl }]);
+    await signIn(withJs.context, lab.cookie, ctx.siteUrl);
     const shown = await withJs.context.newPage();
     await sessionCall(ctx, lab.cookie, '/api/v1/keys', { method: 'POST', body: { name: 'axe' } });
     await shown.goto(`${ctx.server.url}/dashboard/keys/`);

@@ -4,7 +4,7 @@
 // samples page, the fresh link read from a real SMTP server on loopback.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser } from '../support/browser.ts';
+import { openBrowser, signIn } from '../support/browser.ts';
 import { mailsTo, mailTo, selfServeSuite, sessionCall } from '../support/self-serve.ts';
 import { opsOk } from '../support/ops.ts';
 
@@ -15,8 +15,7 @@ let page: Page;
 const suite = selfServeSuite('Follow-up Lab');
 beforeAll(async () => {
   browser = await openBrowser({ javaScriptEnabled: false });
-  const [name, value] = suite.lab.cookie.split('=') as [string, string];
-  await browser.context.addCookies([{ name, value, url: suite.ctx.siteUrl }]);
+  await signIn(browser.context, suite.lab.cookie, suite.ctx.siteUrl);
   page = await browser.context.newPage();
   page.setDefaultTimeout(10_000);
 });

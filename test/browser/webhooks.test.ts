@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { axeViolations, openBrowser, photograph } from '../support/browser.ts';
+import { axeViolations, openBrowser, photograph, signIn } from '../support/browser.ts';
 import { selfServeLab, startSelfServe, type SelfServe } from '../support/self-serve.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -19,8 +19,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   const lab = await selfServeLab(ctx, 'Browser Hooks Lab');
   browser = await openBrowser({ javaScriptEnabled: false });
-  const [name, value] = lab.cookie.split('=') as [string, string];
-  await browser.context.addCookies([{ name, value, url: ctx.siteUrl }]);
+  await signIn(browser.context, lab.cookie, ctx.siteUrl);
   page = await browser.context.newPage();
   page.setDefaultTimeout(8000);
   await mkdir('screenshots', { recursive: true });

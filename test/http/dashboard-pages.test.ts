@@ -30,19 +30,18 @@ beforeAll(async () => {
 
 type Page = { status: number; statusText: string; headers: Headers; html: string; location: string | null };
 
+const pageOf = async (response: Response): Promise<Page> => ({
+  status: response.status,
+  statusText: response.statusText,
+  headers: response.headers,
+  html: await response.text(),
+  location: response.headers.get('location'),
+});
+
 async function page(path: string, cookie: string, method = 'GET'): Promise<Page> {
-  const response = await fetch(suite.ctx.server.url + path, {
-    method,
-    headers: { Cookie: cookie },
-    redirect: 'manual',
-  });
-  return {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-    html: await response.text(),
-    location: response.headers.get('location'),
-  };
+  return pageOf(
+    await fetch(suite.ctx.server.url + path, { method, headers: { Cookie: cookie }, redirect: 'manual' }),
+  );
 }
 
 /** Posts a page's form as a browser would: the site's Origin, the cookie, the session's CSRF token. */
@@ -58,13 +57,7 @@ async function post(path: string, cookie: string, fields: Record<string, string>
     },
     body: new URLSearchParams({ ...fields, csrf }),
   });
-  return {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-    html: await response.text(),
-    location: response.headers.get('location'),
-  };
+  return pageOf(response);
 }
 
 /** What a reader sees of some HTML: no tags, entities decoded, spaces collapsed. */

@@ -42,6 +42,12 @@ export async function openBrowser(
   };
 }
 
+/** Signs the browser in as a dashboard session: the session's cookie (`name=value`), for the site's address. */
+export async function signIn(context: BrowserContext, cookie: string, siteUrl: string): Promise<void> {
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: siteUrl }]);
+}
+
 export type PageProblems = { consoleErrors: string[]; failedRequests: string[] };
 
 /** Collects console errors and failed requests (network failures and HTTP errors) while a page is used. */
