@@ -3,21 +3,19 @@
 // or no longer awaited once the request is closed.
 import type { DataRequestRecord } from '../../../api/store/records.ts';
 
-const STATUS: Record<DataRequestRecord['status'], string> = {
+/** A status as a person reads it. */
+export const STATUS_WORDS: Record<DataRequestRecord['status'], string> = {
   received: 'Received',
   in_review: 'In review',
   proposal_sent: 'Proposal sent',
   closed: 'Closed',
 };
 
-/** "2026-11-26 14:05 UTC". */
-export const when = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
-
 /** The status, and the outcome once closed: "Closed: withdrawn". */
 export function statusWords(request: Pick<DataRequestRecord, 'status' | 'outcome'>): string {
   const outcome =
     request.status === 'closed' && request.outcome ? `: ${request.outcome.replaceAll('_', ' ')}` : '';
-  return `${STATUS[request.status]}${outcome}`;
+  return `${STATUS_WORDS[request.status]}${outcome}`;
 }
 
 /** What the lab wrote, cut after a whole word: the request's name in lists and headings. */
