@@ -1,7 +1,8 @@
 // The dashboard's webhooks page in Debian's Chromium with JavaScript off (issue 22): an endpoint added from the
 // form (a bad URL refused beside its field, what was typed kept), its secret shown once, a test event sent and
-// verified by a real receiver with `standardwebhooks`, its delivery in the page, the endpoint deleted; then axe
-// (light and dark) and screenshots at desktop and phone width with an endpoint and its deliveries showing.
+// verified by a real receiver with `standardwebhooks`, its delivery in the page, the endpoint deleted (asked first,
+// as every action that cannot be taken back is); then axe (light and dark) and screenshots at desktop and phone
+// width with an endpoint and its deliveries showing.
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -65,7 +66,24 @@ test('add an endpoint, see its secret once, send a test event, see it delivered,
     .toContain('Delivered');
   await checkLooks(); // with an endpoint and a delivery showing
 
+  // Deleting asks first; Cancel keeps the endpoint, and only the confirmation deletes it.
   await page.getByRole('button', { name: `Delete ${receiver.url}` }).click();
+  await page.getByRole('heading', { name: `Delete the endpoint ${receiver.url}?` }).waitFor();
+  expect(await page.locator('section[data-endpoint-id]').count()).toBe(1);
+  expect(await page.getByText('A test event is on its way').count()).toBe(0); // the earlier action's notice
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({
+      path: `screenshots/dashboard-webhooks-confirm-delete-${width}.png`,
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Send a test event to ${receiver.url}` }).click(); // still receiving
+  await receiver.delivered(2);
+  await page.getByRole('button', { name: `Delete ${receiver.url}` }).click();
+  await page.getByRole('button', { name: 'Delete it' }).click();
   await page.getByText('The endpoint is deleted').waitFor();
   expect(await page.locator('section[data-endpoint-id]').count()).toBe(0);
 }, 90_000);
