@@ -19,8 +19,8 @@ export type CoreDoorOptions = {
 export function coreDoor({ api, catalog, site, authorization, clientIp }: CoreDoorOptions): Door {
   return {
     site,
-    async call({ method, path, body }) {
-      const headers = new Headers();
+    async call({ method, path, body, headers: extra }) {
+      const headers = new Headers(extra);
       if (authorization !== null) headers.set('authorization', authorization);
       if (body !== undefined) headers.set('content-type', 'application/json');
       const request = new Request(`http://localhost${path}`, {

@@ -3,7 +3,13 @@
 // service (http-door.ts, for `npm run mcp`). Either way the caller's key goes with every call.
 import { ERROR_CODES, type ErrorCode, type FieldErrors } from '../errors.ts';
 
-export type ApiCall = { method: 'GET' | 'POST'; path: string; body?: unknown };
+export type ApiCall = {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** Request headers beyond Authorization, e.g. Idempotency-Key. */
+  headers?: Record<string, string>;
+};
 
 /** The endpoint's status and JSON body: `{ error: { code, message, fields? } }` when it refused. */
 export type ApiAnswer = {

@@ -11,8 +11,8 @@ export function httpDoor(base: URL, apiKey: string | undefined): Door {
     );
   return {
     site: base,
-    async call({ method, path, body }) {
-      const headers: Record<string, string> = { accept: 'application/json' };
+    async call({ method, path, body, headers: extra }) {
+      const headers: Record<string, string> = { ...extra, accept: 'application/json' };
       if (apiKey) headers.authorization = `Bearer ${apiKey}`;
       if (body !== undefined) headers['content-type'] = 'application/json';
       let response: Response;

@@ -1,5 +1,6 @@
 // `npm run --silent mcp`: the same tools on stdio for a local client, driven by the SDK's StdioClientTransport,
 // calling the built server over HTTP with DSS_BASE_URL and DSS_API_KEY. Its answers are the server's own.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -72,6 +73,19 @@ test('a data request and a sample through stdio are stored by the service', asyn
     listing_id: LISTING_ID,
     status: 'pending_verification',
   });
+});
+
+test('submit_data_request retried with the same idempotency_key is stored once by the service', async () => {
+  const args = {
+    data_types: ['ct_study'],
+    description: 'Chest CT studies for a retried call from a local MCP client.',
+    idempotency_key: randomUUID(),
+  };
+  const first = await keyed.call('submit_data_request', args);
+  const retried = await keyed.call('submit_data_request', args);
+  expect(retried.structured).toEqual(first.structured);
+  const stored = (await call('/api/v1/requests', { key: lab.key })).body.data;
+  expect(stored.filter((r: { data_types: string[] }) => r.data_types.includes('ct_study'))).toHaveLength(1);
 });
 
 test('without DSS_API_KEY: public tools answer, keyed ones are unauthorized, no NDA field', async () => {

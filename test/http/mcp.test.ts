@@ -3,12 +3,13 @@
 // a data request, a sample and its status, the resources, and every error path, each a tool error carrying the
 // API's code. Rate limits and the request log apply to tool calls as to the API.
 import { CATALOG_QUERY_PARAMETERS } from '../../api/domain/listings/catalog-query.ts';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newApiKey } from '../../api/domain/ids.ts';
 import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
-import { apiClient, LISTING_ID, startApiServer, type Json } from '../support/api-client.ts';
+import { apiClient, LISTING_ID, startApiServer, VALID_REQUEST, type Json } from '../support/api-client.ts';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { expectToolError, mcpOverHttp, type McpClient } from '../support/mcp.ts';
@@ -229,6 +230,46 @@ describe('a lab through its tools', () => {
       document: expect.stringMatching(/\/legal\/nda\/$/),
       arranged_by: 'dashboard',
     });
+  });
+});
+
+describe('submit_data_request retried, as an agent retries a call whose answer it lost', () => {
+  test('the same idempotency_key and arguments: one request stored, the first answer again', async () => {
+    const lab = await makeLab(server.dataDir, 'MCP lab retrying');
+    const client = await open(`Bearer ${lab.key}`);
+    const args = { ...VALID_REQUEST, idempotency_key: randomUUID() };
+    const first = await client.call('submit_data_request', args);
+    expect(first.isError, first.summary).toBe(false);
+    const retried = await client.call('submit_data_request', args);
+    expect(retried.isError, retried.summary).toBe(false);
+    expect(retried.structured).toEqual(first.structured);
+    const stored = await call('/api/v1/requests', { key: lab.key });
+    expect(stored.body.data.map((r: Json) => r.id)).toEqual([first.structured.data.id]);
+    expect(stored.body.data[0].description).toBe(VALID_REQUEST.description);
+  });
+
+  test('the same idempotency_key with other arguments is refused, naming idempotency_key', async () => {
+    const lab = await makeLab(server.dataDir, 'MCP lab reusing a key');
+    const client = await open(`Bearer ${lab.key}`);
+    const idempotency_key = randomUUID();
+    expect((await client.call('submit_data_request', { ...VALID_REQUEST, idempotency_key })).isError).toBe(
+      false,
+    );
+    const changed = {
+      ...VALID_REQUEST,
+      description: `${VALID_REQUEST.description} Changed.`,
+      idempotency_key,
+    };
+    const refused = await client.call('submit_data_request', changed);
+    expectToolError(refused, 'invalid');
+    expect(Object.keys(refused.json.error.fields)).toEqual(['idempotency_key']);
+    const malformed = await client.call('submit_data_request', {
+      ...VALID_REQUEST,
+      idempotency_key: 'has space',
+    });
+    expectToolError(malformed, 'invalid');
+    expect(Object.keys(malformed.json.error.fields)).toEqual(['idempotency_key']);
+    expect((await call('/api/v1/requests', { key: lab.key })).body.count).toBe(1);
   });
 });
 
