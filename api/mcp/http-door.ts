@@ -27,7 +27,8 @@ export function httpDoor(base: URL, apiKey: string | undefined): Door {
       }
       const text = await response.text();
       try {
-        return { status: response.status, body: JSON.parse(text), text } satisfies ApiAnswer;
+        const answer: ApiAnswer = { status: response.status, body: JSON.parse(text), text };
+        return response.status === 401 ? withKeyAdvice(answer, base, apiKey) : answer;
       } catch {
         // A proxy's HTML error page, or something that is not the service at all.
         return refusal(
@@ -44,4 +45,15 @@ export function httpDoor(base: URL, apiKey: string | undefined): Door {
       return response.text();
     },
   };
+}
+
+// The API's 401 says to send an Authorization header or sign in: neither is open to a client on stdio, whose key
+// is this process's DSS_API_KEY.
+function withKeyAdvice(answer: ApiAnswer, base: URL, apiKey: string | undefined): ApiAnswer {
+  const error = (answer.body as { error?: { message?: string } } | null)?.error;
+  if (typeof error?.message !== 'string') return answer;
+  const advice = apiKey
+    ? `The service refused DSS_API_KEY: set it to a current key (${new URL('/dashboard/keys/', base).href}) and restart this server.`
+    : "This stdio server has no key: set DSS_API_KEY in the MCP client's configuration for it and restart it.";
+  return { status: answer.status, body: { error: { ...error, message: `${error.message} ${advice}` } } };
 }

@@ -98,6 +98,20 @@ test('without DSS_API_KEY: public tools answer, keyed ones are unauthorized, no 
   expect(invalid.json.error.fields).toHaveProperty('status');
 });
 
+test('a keyed tool refused for want of a key says to set DSS_API_KEY, which is all a stdio client can do', async () => {
+  const missing = await anonymous.call('get_me');
+  expectToolError(missing, 'unauthorized');
+  expect(missing.summary).toContain('DSS_API_KEY');
+  const wrong = await mcpOverStdio({ DSS_BASE_URL: server.url, DSS_API_KEY: 'dss_not-a-key' });
+  try {
+    const refused = await wrong.call('search_catalog');
+    expectToolError(refused, 'unauthorized');
+    expect(refused.summary).toContain('DSS_API_KEY');
+  } finally {
+    await wrong.close();
+  }
+});
+
 test('listing://<id> is the Markdown the service serves at /catalog/<id>.md', async () => {
   const built = await readFile(join(DIST_CLIENT, 'catalog', `${LISTING_ID}.md`), 'utf8');
   const read = await anonymous.client.readResource({ uri: `listing://${LISTING_ID}` });
