@@ -314,6 +314,20 @@ describe('errors: each a tool error carrying the API code', () => {
   });
 
   test.each([
+    ['get_listing', { id: 'us-auto-insurance-claims-call' }],
+    ['get_listing', { id: 'US_Auto_Insurance_Claims_Calls' }],
+    ['request_sample', { listing_id: 'us-auto-insurance-claim-calls' }],
+  ])('%s %j, a slip of the id: not_found naming the listing meant, as the API does', async (name, args) => {
+    const answer = await ndaLab.call(name, args);
+    expectToolError(answer, 'not_found');
+    expect(answer.summary).toContain(`the closest is "${LISTING_ID}"`);
+    const id = Object.values(args)[0]!;
+    const http = await call(`/api/v1/catalog/${encodeURIComponent(id)}`);
+    expect(http.status).toBe(404);
+    expect(http.body.error.message).toContain(`the closest is "${LISTING_ID}"`);
+  });
+
+  test.each([
     ['submit_data_request', { data_types: ['call_audio'], description: 'short' }, ['description']],
     [
       'submit_data_request',
