@@ -130,6 +130,17 @@ describe('search_catalog', () => {
     for (const l of ct.structured.data) expect(l.vertical).toBe('medical_imaging');
   });
 
+  test('null for an argument left unset, as strict function calling sends it, is no filter', async () => {
+    const nulls = { vertical: null, status: null, language: null, q: 'claims', sort: null };
+    const answer = await anonymous.call('search_catalog', nulls);
+    expect(answer.isError, answer.summary).toBe(false);
+    expect(answer.structured).toEqual((await call('/api/v1/catalog?q=claims')).body);
+    const demand = await anonymous.call('list_demand', { data_type: null, limit: null, cursor: null });
+    expect(demand.isError, demand.summary).toBe(false);
+    const mine = await ndaLab.call('list_my_requests', { status: null, limit: 1, cursor: null });
+    expect(mine.isError, mine.summary).toBe(false);
+  });
+
   test('an NDA value is not searchable: the owner is found by no search', async () => {
     const answer = await anonymous.call('search_catalog', { q: listing.nda.owner.name });
     expect(answer.structured.count).toBe(0);
