@@ -141,6 +141,15 @@ describe('search_catalog', () => {
     expect(mine.isError, mine.summary).toBe(false);
   });
 
+  test('a list for a comma-separated filter is its alternatives, as the comma-separated text is', async () => {
+    const answer = await anonymous.call('search_catalog', { language: ['English', 'German'] });
+    expect(answer.isError, answer.summary).toBe(false);
+    expect(answer.structured).toEqual((await call('/api/v1/catalog?language=English,German')).body);
+    expect(answer.structured.count).toBeGreaterThan(1);
+    const demand = await anonymous.call('list_demand', { data_type: ['call_audio', 'ct_study'] });
+    expect(demand.isError, demand.summary).toBe(false);
+  });
+
   test('an NDA value is not searchable: the owner is found by no search', async () => {
     const answer = await anonymous.call('search_catalog', { q: listing.nda.owner.name });
     expect(answer.structured.count).toBe(0);
