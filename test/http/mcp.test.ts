@@ -97,6 +97,21 @@ describe('tools/list', () => {
     expect(request.additionalProperties).toBe(false);
     expect(schema('get_listing').properties.id.pattern).toBeDefined();
   });
+  test('each schema is sent once: every definition a schema carries is referenced, none is a copy of the root', async () => {
+    const { tools } = await anonymous.client.listTools();
+    for (const tool of tools) {
+      for (const [io, schema] of [
+        ['input', tool.inputSchema],
+        ['output', tool.outputSchema],
+      ] as const) {
+        const { definitions = {}, ...root } = schema as Json;
+        const text = JSON.stringify({ root, definitions });
+        for (const name of Object.keys(definitions)) {
+          expect(text, `${tool.name} ${io}: ${name}`).toContain(`"$ref":"#/definitions/${name}"`);
+        }
+      }
+    }
+  });
 });
 
 describe('search_catalog', () => {
