@@ -35,3 +35,10 @@ export function refusal(code: ErrorCode, message: string, fields?: FieldErrors):
     body: { error: fields ? { code, message, fields } : { code, message } },
   };
 }
+
+/** A 401 with what to do added to its message, for a caller whose key reaches the API another way than a header. */
+export function withKeyAdvice(answer: ApiAnswer, advice: string): ApiAnswer {
+  const error = (answer.body as { error?: { message?: unknown } } | null)?.error;
+  if (answer.status !== 401 || typeof error?.message !== 'string') return answer;
+  return { status: answer.status, body: { error: { ...error, message: `${error.message} ${advice}` } } };
+}

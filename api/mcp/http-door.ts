@@ -1,7 +1,7 @@
 // The door over HTTP, for `npm run mcp`: each call is a fetch to a running service with the lab's key, so the
 // service applies its own authentication, limits, log and rules; this process holds no data of its own.
 import { LISTING_ID_PATTERN } from '../domain/listings/listing-schema.ts';
-import { refusal, type ApiAnswer, type Door } from './door.ts';
+import { refusal, withKeyAdvice, type ApiAnswer, type Door } from './door.ts';
 
 export function httpDoor(base: URL, apiKey: string | undefined): Door {
   const unreachable = (error: unknown) =>
@@ -28,7 +28,7 @@ export function httpDoor(base: URL, apiKey: string | undefined): Door {
       const text = await response.text();
       try {
         const answer: ApiAnswer = { status: response.status, body: JSON.parse(text), text };
-        return response.status === 401 ? withKeyAdvice(answer, base, apiKey) : answer;
+        return withKeyAdvice(answer, keyAdvice(base, apiKey));
       } catch {
         // A proxy's HTML error page, or something that is not the service at all.
         return refusal(
@@ -47,13 +47,9 @@ export function httpDoor(base: URL, apiKey: string | undefined): Door {
   };
 }
 
-// The API's 401 says to send an Authorization header or sign in: neither is open to a client on stdio, whose key
-// is this process's DSS_API_KEY.
-function withKeyAdvice(answer: ApiAnswer, base: URL, apiKey: string | undefined): ApiAnswer {
-  const error = (answer.body as { error?: { message?: string } } | null)?.error;
-  if (typeof error?.message !== 'string') return answer;
-  const advice = apiKey
+// The API's 401 says to send an Authorization header or sign in: a client on stdio can do neither, its key being
+// this process's DSS_API_KEY.
+const keyAdvice = (base: URL, apiKey: string | undefined) =>
+  apiKey
     ? `The service refused DSS_API_KEY: set it to a current key (${new URL('/dashboard/keys/', base).href}) and restart this server.`
     : "This stdio server has no key: set DSS_API_KEY in the MCP client's configuration for it and restart it.";
-  return { status: answer.status, body: { error: { ...error, message: `${error.message} ${advice}` } } };
-}

@@ -331,6 +331,15 @@ describe('errors: each a tool error carrying the API code', () => {
     expectToolError(await wrong.call('search_catalog'), 'unauthorized');
   });
 
+  test('a 401 says where the key goes for an MCP client (a dashboard session does not reach /mcp)', async () => {
+    const missing = await anonymous.call('get_me');
+    expect(missing.summary).toContain('Authorization header of the MCP connection');
+    const wrong = await open('Bearer dss_not-a-key');
+    expect((await wrong.call('search_catalog')).summary).toContain(
+      'Authorization header of the MCP connection',
+    );
+  });
+
   test('a revoked key is unauthorized at once', async () => {
     const lab = await makeLab(server.dataDir, 'MCP lab revoked');
     const client = await open(`Bearer ${lab.key}`);
