@@ -10,6 +10,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { closest } from '../domain/closest.ts';
 import type { Door } from './door.ts';
 import { toolJsonSchema } from './json-schema.ts';
 import { registerResources } from './resources.ts';
@@ -34,6 +35,13 @@ const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 // One for the process: a server makes its own otherwise, a new Ajv per /mcp request (a third of its CPU, measured).
 const VALIDATOR = new AjvJsonSchemaValidator();
 
+/** A model that misremembers a tool's name (search_catalogue, getListing) is told the one it meant. */
+function unknownTool(name: string): string {
+  const near = closest(name.replace(/([a-z])([A-Z])/g, '$1_$2'), BY_NAME.keys());
+  const shown = name.slice(0, 80);
+  return near ? `No tool "${shown}"; did you mean "${near}"?` : `No tool "${shown}"; tools/list names them.`;
+}
+
 export function createMcpServer(door: Door): McpServer {
   const mcp = new McpServer(
     { name: 'data-sourcing-service', title: 'Data Sourcing Service', version: '1.0.0' },
@@ -44,8 +52,7 @@ export function createMcpServer(door: Door): McpServer {
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = BY_NAME.get(request.params.name);
-    if (!tool)
-      throw new McpError(ErrorCode.InvalidParams, `No tool "${request.params.name}"; tools/list names them.`);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, unknownTool(request.params.name));
     return toolResult(tool, await tool.run(request.params.arguments ?? {}, door));
   });
   return mcp;

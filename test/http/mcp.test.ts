@@ -406,6 +406,15 @@ describe('errors: each a tool error carrying the API code', () => {
       /drop_tables/,
     );
   });
+
+  test('a mistyped tool name is a protocol error naming the tool meant', async () => {
+    await expect(anonymous.client.callTool({ name: 'search_catalogue', arguments: {} })).rejects.toThrow(
+      'did you mean "search_catalog"?',
+    );
+    await expect(anonymous.client.callTool({ name: 'getListing', arguments: {} })).rejects.toThrow(
+      'did you mean "get_listing"?',
+    );
+  });
 });
 
 describe('resources', () => {
