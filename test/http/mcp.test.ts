@@ -14,6 +14,7 @@ import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { expectToolError, mcpOverHttp, type McpClient } from '../support/mcp.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
 
 const TOOL_NAMES = [
   'search_catalog',
@@ -491,6 +492,29 @@ describe('the HTTP side of /mcp', () => {
       expect.objectContaining({ route: 'GET /api/v1/me', status: 200, keyId: withNda.keyId, via: 'mcp' }),
     );
     expect(server.stdout()).not.toContain(withNda.key);
+  });
+});
+
+describe('mails: a tool call sends what the endpoint sends', () => {
+  test('a data request over MCP mails the lead and the lab once, and its retry mails nobody', async () => {
+    const mail = await startSmtp();
+    const mailing = await startServer({ SMTP_URL: mail.url, SOURCING_LEAD_EMAIL: 'lead@sourcing.example' });
+    try {
+      const lab = await makeLab(mailing.dataDir, 'MCP lab mailed');
+      const client = await mcpOverHttp(mailing.url, `Bearer ${lab.key}`);
+      const args = { ...VALID_REQUEST, idempotency_key: randomUUID() };
+      const first = await client.call('submit_data_request', args);
+      expect(first.isError, first.summary).toBe(false);
+      expect((await client.call('submit_data_request', args)).structured).toEqual(first.structured);
+      await client.close();
+      const received = await mail.waitFor(2);
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // time for a mail too many to arrive
+      expect(received.map((r) => r.envelopeTo).sort()).toEqual([[lab.email], ['lead@sourcing.example']]);
+      for (const { mail: message } of received) expect(message.text).toContain(first.structured.data.id);
+    } finally {
+      await mailing.stop();
+      await mail.close();
+    }
   });
 });
 
