@@ -4,11 +4,9 @@ import { LISTING_ID_PATTERN } from '../domain/listings/listing-schema.ts';
 import { refusal, withKeyAdvice, type ApiAnswer, type Door } from './door.ts';
 
 export function httpDoor(base: URL, apiKey: string | undefined): Door {
-  const unreachable = (error: unknown) =>
-    refusal(
-      'unavailable',
-      `The service at ${base.origin} does not answer (${(error as Error).message}); check that it runs and that DSS_BASE_URL points at it.`,
-    );
+  const notAnswering = (error: unknown) =>
+    `The service at ${base.origin} does not answer (${(error as Error).message}); check that it runs and that DSS_BASE_URL points at it.`;
+  const unreachable = (error: unknown) => refusal('unavailable', notAnswering(error));
   return {
     site: base,
     async call({ method, path, body, headers: extra }) {
@@ -39,7 +37,10 @@ export function httpDoor(base: URL, apiKey: string | undefined): Door {
     },
     async listingMarkdown(id) {
       if (!LISTING_ID_PATTERN.test(id)) return undefined;
-      const response = await fetch(new URL(`/catalog/${id}.md`, base));
+      // As a tool says it: a bare "fetch failed" does not say which address to check.
+      const response = await fetch(new URL(`/catalog/${id}.md`, base)).catch((error: unknown) => {
+        throw new Error(notAnswering(error));
+      });
       if (response.status === 404) return undefined;
       if (!response.ok) throw new Error(`${base.origin} answered ${response.status} for /catalog/${id}.md`);
       return response.text();

@@ -118,12 +118,15 @@ test('listing://<id> is the Markdown the service serves at /catalog/<id>.md', as
   expect((read.contents[0] as { text: string }).text).toBe(built);
 });
 
-test('a service that does not answer: each tool says so, as unavailable', async () => {
+test('a service that does not answer: each tool and listing://<id> says so, naming DSS_BASE_URL', async () => {
   const orphan = await mcpOverStdio({ DSS_BASE_URL: 'http://127.0.0.1:9' });
   try {
     const answer = await orphan.call('search_catalog');
     expectToolError(answer, 'unavailable');
     expect(answer.summary).toContain('DSS_BASE_URL');
+    await expect(orphan.client.readResource({ uri: `listing://${LISTING_ID}` })).rejects.toThrow(
+      /does not answer.*DSS_BASE_URL/,
+    );
   } finally {
     await orphan.close();
   }
