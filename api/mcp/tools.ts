@@ -89,6 +89,18 @@ async function submitRequest(args: Args, door: Door): Promise<ApiAnswer> {
   };
 }
 
+/** A page's summary, saying when more pages follow and how to read them: else an agent takes a page for the whole. */
+const paged =
+  <B extends { count: number; next_cursor: string | null }>(summary: (body: B) => string) =>
+  (body: B) => {
+    if (body.next_cursor === null) return summary(body);
+    const more = `call again with the same arguments and cursor "${body.next_cursor}"`;
+    // A filtered page reads a bounded stretch of the list, so it may hold none and still not be the last.
+    return body.count === 0
+      ? `None on this page; more follow: ${more}.`
+      : `${summary(body)} More follow: ${more}.`;
+  };
+
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const upTo = <T>(items: T[], show: (item: T) => string, max = 10) =>
   items.slice(0, max).map(show).join('; ') + (items.length > max ? `; and ${items.length - max} more` : '');
@@ -142,10 +154,11 @@ export const TOOLS: readonly Tool[] = [
     output: demandListSchema,
     annotations: { ...READ, title: 'Read the demand board' },
     run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/demand', args) }),
-    summary: ({ data, count }) =>
+    summary: paged(({ data, count }) =>
       count === 0
-        ? 'The demand board is empty.'
+        ? 'No post on the demand board matches.'
         : `${plural(count, 'post')} on the demand board, newest first: ${upTo(data, (p) => `${p.data_types.join(', ')} (${p.posted_on})`, 5)}.`,
+    ),
   }),
   tool({
     name: 'get_nda',
@@ -212,10 +225,11 @@ export const TOOLS: readonly Tool[] = [
     output: labRequestListSchema,
     annotations: { ...READ, title: 'List your data requests' },
     run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/requests', args) }),
-    summary: ({ data, count }) =>
+    summary: paged(({ data, count }) =>
       count === 0
-        ? 'Your organisation has no data requests yet.'
+        ? 'No data request of your organisation matches.'
         : `${plural(count, 'data request')}, newest first: ${upTo(data, (r) => `${r.id} (${r.status})`)}.`,
+    ),
   }),
   tool({
     name: 'get_request',
@@ -274,9 +288,10 @@ export const TOOLS: readonly Tool[] = [
     output: sampleRequestListSchema,
     annotations: { ...READ, title: 'List your sample requests' },
     run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/sample-requests', args) }),
-    summary: ({ data, count }) =>
+    summary: paged(({ data, count }) =>
       count === 0
         ? 'Your organisation has no sample requests yet.'
         : `${plural(count, 'sample request')}, newest first: ${upTo(data, (s) => `${s.listing_id} (${s.status})`)}.`,
+    ),
   }),
 ];

@@ -269,6 +269,31 @@ describe('a lab through its tools', () => {
   });
 });
 
+describe('paging: a page that is not the last says so in its summary, with the cursor to pass', () => {
+  test('list_my_requests and list_demand with limit 1, then the next page', async () => {
+    const lab = await makeLab(server.dataDir, 'MCP lab paging');
+    const client = await open(`Bearer ${lab.key}`);
+    for (const n of [1, 2]) {
+      const body = { ...VALID_REQUEST, description: `${VALID_REQUEST.description} ${n}` };
+      expect(
+        (await client.call('submit_data_request', { ...body, publish_to_demand_board: true })).isError,
+      ).toBe(false);
+    }
+    for (const name of ['list_my_requests', 'list_demand']) {
+      const first = await client.call(name, { limit: 1 });
+      const cursor = first.structured.next_cursor;
+      expect(cursor, name).toEqual(expect.any(String));
+      expect(first.summary, name).toContain(`cursor "${cursor}"`);
+      const second = await client.call(name, { limit: 1, cursor });
+      expect(second.isError, second.summary).toBe(false);
+      expect(second.structured.data[0].id).not.toBe(first.structured.data[0].id);
+    }
+    const last = await client.call('list_my_requests', { limit: 2 });
+    expect(last.structured.next_cursor).toBeNull();
+    expect(last.summary).not.toContain('cursor');
+  });
+});
+
 describe('submit_data_request retried, as an agent retries a call whose answer it lost', () => {
   test('the same idempotency_key and arguments: one request stored, the first answer again', async () => {
     const lab = await makeLab(server.dataDir, 'MCP lab retrying');
