@@ -78,7 +78,9 @@ async function submitRequest(args: Args, door: Door): Promise<ApiAnswer> {
     });
   }
   const headers = key === undefined ? undefined : { 'idempotency-key': key };
-  const answer = await door.call({ method: 'POST', path: '/api/v1/requests', body, headers });
+  // The endpoint compares a retry's body as text: arguments in another order are still the same request.
+  const sorted = Object.fromEntries(Object.entries(body).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const answer = await door.call({ method: 'POST', path: '/api/v1/requests', body: sorted, headers });
   const error = (answer.body as { error?: { fields?: Record<string, string[]> } } | null)?.error;
   if (!error?.fields?.['Idempotency-Key']) return answer;
   // The API names its header; the agent knows the argument.
