@@ -23,6 +23,7 @@ export type CoreDoorOptions = {
 export function coreDoor({ api, catalog, site, authorization, clientIp }: CoreDoorOptions): Door {
   return {
     site,
+    keyGoes: 'sent as "Authorization: Bearer <API_KEY>" on the MCP connection',
     async call({ method, path, body, headers: extra }) {
       const headers = new Headers(extra);
       if (authorization !== null) headers.set('authorization', authorization);

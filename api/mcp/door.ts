@@ -22,6 +22,8 @@ export type ApiAnswer = {
 export type Door = {
   /** Absolute base of the service, for links in answers. */
   readonly site: URL;
+  /** How a key reaches the API through this door, for the server's instructions ("sent as …"). */
+  readonly keyGoes: string;
   /** Calls an /api/v1 endpoint as the caller, with the caller's Authorization header. */
   call(call: ApiCall): Promise<ApiAnswer>;
   /** The listing's public fields and description as Markdown (what /catalog/<id>.md serves); undefined if none. */

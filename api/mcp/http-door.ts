@@ -9,6 +9,7 @@ export function httpDoor(base: URL, apiKey: string | undefined): Door {
   const unreachable = (error: unknown) => refusal('unavailable', notAnswering(error));
   return {
     site: base,
+    keyGoes: `set as DSS_API_KEY in this server's environment (${apiKey ? 'it has one' : 'it has none: only the public tools answer'})`,
     async call({ method, path, body, headers: extra }) {
       const headers: Record<string, string> = { ...extra, accept: 'application/json' };
       if (apiKey) headers.authorization = `Bearer ${apiKey}`;

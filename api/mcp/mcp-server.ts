@@ -17,9 +17,10 @@ import { registerResources } from './resources.ts';
 import { toolResult } from './results.ts';
 import { TOOLS } from './tools.ts';
 
-const INSTRUCTIONS =
+// Where the key goes is the door's to say: a header over HTTP, DSS_API_KEY on stdio.
+const instructions = (door: Door) =>
   'Licensed AI training data (conversational audio, medical imaging). Start with search_catalog; get_listing for one listing. ' +
-  'Tools that act for a lab (get_me, submit_data_request, list_my_requests, get_request, request_sample, list_sample_requests) need an API key sent as "Authorization: Bearer <API_KEY>". ' +
+  `Tools that act for a lab (get_me, submit_data_request, list_my_requests, get_request, request_sample, list_sample_requests) need an API key, ${door.keyGoes}. ` +
   "Errors carry the API's code (unauthorized, nda_required, not_found, invalid with the failing fields, rate_limited); switch on the code.";
 
 // Listed once per process: the schemas are fixed.
@@ -45,7 +46,7 @@ function unknownTool(name: string): string {
 export function createMcpServer(door: Door): McpServer {
   const mcp = new McpServer(
     { name: 'data-sourcing-service', title: 'Data Sourcing Service', version: '1.0.0' },
-    { instructions: INSTRUCTIONS, jsonSchemaValidator: VALIDATOR },
+    { instructions: instructions(door), jsonSchemaValidator: VALIDATOR },
   );
   registerResources(mcp, door);
   mcp.server.registerCapabilities({ tools: {} });

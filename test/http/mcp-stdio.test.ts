@@ -43,6 +43,17 @@ test('the same tools as /mcp, with the same schemas', async () => {
   }
 });
 
+test("the server's instructions say the key is DSS_API_KEY here, not a header a stdio client cannot send", async () => {
+  expect(anonymous.client.getInstructions()).toContain('DSS_API_KEY');
+  expect(anonymous.client.getInstructions()).not.toContain('Authorization');
+  const http = await mcpOverHttp(server.url);
+  try {
+    expect(http.client.getInstructions()).toContain('"Authorization: Bearer <API_KEY>"');
+  } finally {
+    await http.close();
+  }
+});
+
 test("search_catalog answers what the service's GET /api/v1/catalog answers", async () => {
   const answer = await anonymous.call('search_catalog', { vertical: 'conversational_audio', q: 'calls' });
   expect(answer.structured).toEqual(
