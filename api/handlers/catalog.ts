@@ -1,6 +1,7 @@
 // GET /api/v1/catalog and GET /api/v1/catalog/{id}: public; a key whose organisation has accepted the NDA also
 // sees the NDA-only fields of one listing, and each such disclosure is audited before it is sent (a HEAD sends none).
 import { CATALOG_QUERY_PARAMETERS, catalogQuerySchema } from '../domain/listings/catalog.ts';
+import { unknownListingMessage } from '../domain/listings/closest-listing.ts';
 import { LISTING_ID_PATTERN } from '../domain/listings/listing-schema.ts';
 import { discloseNdaFields } from '../domain/listings/nda-disclosure.ts';
 import { notFound } from '../errors.ts';
@@ -37,7 +38,7 @@ export const getListing: Handler = async (request, { params, caller, now, deps }
   const id = params.id!;
   const listing = LISTING_ID_PATTERN.test(id) && id.length <= 80 ? deps.catalog.publicListing(id) : undefined;
   if (!listing) {
-    throw notFound(`No listing has the id "${id.slice(0, 80)}". GET /api/v1/catalog lists every listing id.`);
+    throw notFound(unknownListingMessage(id, deps.catalog));
   }
   const shown =
     caller && (await discloseNdaFields(deps.store, caller, deps.catalog.find(id)!, request.method, now));

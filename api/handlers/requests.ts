@@ -28,7 +28,7 @@ export const requestListQuerySchema = z.strictObject({
 });
 const REQUEST_LIST_PARAMETERS = ['status', ...PAGE_PARAMETERS];
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 // Keys whose first request is still being read or stored, in this process: a retry racing it gets 409.
 const inFlight = new Set<string>();
 

@@ -3,6 +3,7 @@
 // organisation's sample requests, newest first, with their status; POST …/{id}/link: a fresh link (contract §9).
 import { z } from 'zod';
 import { ndaAccepted } from '../domain/labs/nda.ts';
+import { unknownListingMessage } from '../domain/listings/closest-listing.ts';
 import { LISTING_ID_PATTERN } from '../domain/listings/listing-schema.ts';
 import { sampleFileOf, sendFreshLink } from '../domain/samples/fulfilment.ts';
 import { requestSample } from '../domain/samples/sample-requests.ts';
@@ -24,7 +25,7 @@ export const askForSample: Handler = async (request, { url, params, caller, now,
   const id = params.id!;
   const listing = LISTING_ID_PATTERN.test(id) ? deps.catalog.find(id) : undefined;
   if (!listing) {
-    throw notFound(`No listing has the id "${id.slice(0, 80)}". GET /api/v1/catalog lists every listing id.`);
+    throw notFound(unknownListingMessage(id, deps.catalog));
   }
   if (!ndaAccepted(caller!.org)) {
     throw new ApiError(

@@ -35,11 +35,18 @@ export function stringArguments<N extends string>(
 /** A path segment as the router reads it: encoded, with dots too, so that no argument can climb to another path. */
 export const segment = (value: string) => encodeURIComponent(value).replaceAll('.', '%2E');
 
-/** Query parameters from arguments: strings as they are, anything else as JSON (the endpoint then refuses it). */
+/**
+ * Query parameters from arguments: strings as they are, a list of strings comma-separated, anything else as JSON
+ * (the endpoint then refuses it). null is an argument left unset, as clients that send every parameter send it
+ * (the request body reads it so too).
+ */
 export function withQuery(path: string, args: Args): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {
-    if (value !== undefined) query.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+    if (value === undefined || value === null) continue;
+    // A list of strings is what a filter's comma-separated alternatives are: models often send them so.
+    const strings = Array.isArray(value) && value.every((item) => typeof item === 'string');
+    query.append(name, typeof value === 'string' ? value : strings ? value.join(',') : JSON.stringify(value));
   }
   const search = query.toString();
   return search ? `${path}?${search}` : path;

@@ -5,7 +5,11 @@ import { listingMarkdown } from '../domain/listings/listing-markdown.ts';
 import type { Catalog } from '../domain/listings/catalog.ts';
 import type { Api } from '../http/pipeline.ts';
 import type { Reply } from '../http/types.ts';
-import { refusal, type ApiAnswer, type Door } from './door.ts';
+import { refusal, withKeyAdvice, type ApiAnswer, type Door } from './door.ts';
+
+// The API's 401 also offers a dashboard session, which never reaches /mcp: only the Authorization header goes on.
+const KEY_ADVICE =
+  "Over MCP a dashboard session does not count: the key goes in the Authorization header of the MCP connection (the client's headers setting for this server).";
 
 export type CoreDoorOptions = {
   api: Api;
@@ -19,8 +23,9 @@ export type CoreDoorOptions = {
 export function coreDoor({ api, catalog, site, authorization, clientIp }: CoreDoorOptions): Door {
   return {
     site,
-    async call({ method, path, body }) {
-      const headers = new Headers();
+    keyGoes: 'sent as "Authorization: Bearer <API_KEY>" on the MCP connection',
+    async call({ method, path, body, headers: extra }) {
+      const headers = new Headers(extra);
       if (authorization !== null) headers.set('authorization', authorization);
       if (body !== undefined) headers.set('content-type', 'application/json');
       const request = new Request(`http://localhost${path}`, {
@@ -28,7 +33,8 @@ export function coreDoor({ api, catalog, site, authorization, clientIp }: CoreDo
         headers,
         body: body === undefined ? null : JSON.stringify(body),
       });
-      return answerOf(await api.handle(request, { clientIp, requestId: randomUUID(), via: 'mcp' }));
+      const reply = await api.handle(request, { clientIp, requestId: randomUUID(), via: 'mcp' });
+      return withKeyAdvice(answerOf(reply), KEY_ADVICE);
     },
     async listingMarkdown(id) {
       const listing = catalog.find(id);

@@ -19,7 +19,19 @@ export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonS
   }) as JsonSchema;
   // A schema with an id (`.meta({ id })`) comes out as a reference to its own definition: inlined here.
   const ref = /^#\/definitions\/(.+)$/.exec(json.$ref ?? '')?.[1];
-  const root = ref ? { ...json.definitions?.[ref], definitions: json.definitions } : json;
+  const root = ref
+    ? { ...json.definitions?.[ref], definitions: withoutCopyOf(ref, json.definitions!) }
+    : json;
   if (root.type !== 'object') throw new Error(`A tool schema must be an object, not ${String(root.type)}`);
   return root as JsonSchema & { type: 'object' };
+}
+
+/** The definitions but the root's own, which is inlined: a second copy in tools/list unless something refers to it. */
+function withoutCopyOf(
+  ref: string,
+  definitions: Record<string, JsonSchema>,
+): Record<string, JsonSchema> | undefined {
+  const { [ref]: inlined, ...rest } = definitions;
+  if (JSON.stringify([inlined, rest]).includes(`"#/definitions/${ref}"`)) return definitions; // recursive: kept
+  return Object.keys(rest).length ? rest : undefined;
 }

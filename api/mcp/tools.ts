@@ -19,10 +19,10 @@ import {
   sampleRequestListSchema,
 } from '../http/schemas.ts';
 import { demandQuerySchema } from '../handlers/demand.ts';
-import { requestListQuerySchema } from '../handlers/requests.ts';
+import { IDEMPOTENCY_KEY, requestListQuerySchema } from '../handlers/requests.ts';
 import { sampleListQuerySchema } from '../handlers/samples.ts';
 import { stringArguments, segment, withQuery, type Args } from './arguments.ts';
-import type { ApiAnswer, Door } from './door.ts';
+import { refusal, type ApiAnswer, type Door } from './door.ts';
 
 export type Tool = {
   name: string;
@@ -56,6 +56,52 @@ const getWithoutArguments = (path: string) => (args: Args, door: Door) => {
   const checked = stringArguments(args, []);
   return checked.ok ? door.call({ method: 'GET', path }) : Promise.resolve(checked.answer);
 };
+
+// The request body, plus the endpoint's Idempotency-Key header as an argument: an agent that lost an answer (a
+// timeout, a dropped connection) retries the call, and must not store the request and mail the lead twice.
+const submitInput = dataRequestSchema.extend({
+  idempotency_key: z
+    .string()
+    .regex(IDEMPOTENCY_KEY)
+    .optional()
+    .describe(
+      'Any unique string you choose (a UUID; 1 to 255 visible ASCII characters). A retry with the same key and the same arguments stores nothing new and answers the first result; reuse a key only to retry.',
+    ),
+});
+
+/** POST /api/v1/requests with idempotency_key as its Idempotency-Key header, and refusals naming the argument. */
+async function submitRequest(args: Args, door: Door): Promise<ApiAnswer> {
+  const { idempotency_key: key, ...body } = args;
+  if (key !== undefined && typeof key !== 'string') {
+    return refusal('invalid', 'Invalid arguments: idempotency_key. See error.fields.', {
+      idempotency_key: ['must be a string: 1 to 255 visible ASCII characters, e.g. a UUID'],
+    });
+  }
+  const headers = key === undefined ? undefined : { 'idempotency-key': key };
+  // The endpoint compares a retry's body as text: arguments in another order are still the same request.
+  const sorted = Object.fromEntries(Object.entries(body).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const answer = await door.call({ method: 'POST', path: '/api/v1/requests', body: sorted, headers });
+  const error = (answer.body as { error?: { fields?: Record<string, string[]> } } | null)?.error;
+  if (!error?.fields?.['Idempotency-Key']) return answer;
+  // The API names its header; the agent knows the argument.
+  const { 'Idempotency-Key': messages, ...fields } = error.fields;
+  return {
+    status: answer.status,
+    body: { error: { ...error, fields: { ...fields, idempotency_key: messages } } },
+  };
+}
+
+/** A page's summary, saying when more pages follow and how to read them: else an agent takes a page for the whole. */
+const paged =
+  <B extends { count: number; next_cursor: string | null }>(summary: (body: B) => string) =>
+  (body: B) => {
+    if (body.next_cursor === null) return summary(body);
+    const more = `call again with the same arguments and cursor "${body.next_cursor}"`;
+    // A filtered page reads a bounded stretch of the list, so it may hold none and still not be the last.
+    return body.count === 0
+      ? `None on this page; more follow: ${more}.`
+      : `${summary(body)} More follow: ${more}.`;
+  };
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const upTo = <T>(items: T[], show: (item: T) => string, max = 10) =>
@@ -110,10 +156,11 @@ export const TOOLS: readonly Tool[] = [
     output: demandListSchema,
     annotations: { ...READ, title: 'Read the demand board' },
     run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/demand', args) }),
-    summary: ({ data, count }) =>
+    summary: paged(({ data, count }) =>
       count === 0
-        ? 'The demand board is empty.'
+        ? 'No post on the demand board matches.'
         : `${plural(count, 'post')} on the demand board, newest first: ${upTo(data, (p) => `${p.data_types.join(', ')} (${p.posted_on})`, 5)}.`,
+    ),
   }),
   tool({
     name: 'get_nda',
@@ -150,10 +197,10 @@ export const TOOLS: readonly Tool[] = [
     name: 'submit_data_request',
     title: 'Submit a data request',
     description:
-      'Ask for data you need: data types and a description are required; languages, domains, volume and timeline bands, exclusivity and publishing an anonymised post to the demand board are optional. Needs an API key; a sourcing lead replies within one business day.',
+      'Ask for data you need: data types and a description are required; languages, domains, volume and timeline bands, exclusivity and publishing an anonymised post to the demand board are optional. Pass an idempotency_key (a new UUID) and, if a call fails without an answer, retry it with the same key and arguments: the request is stored once. Needs an API key; a sourcing lead replies within one business day.',
     keyed: true,
     endpoint: 'POST /api/v1/requests',
-    input: dataRequestSchema,
+    input: submitInput,
     output: createdRequestSchema,
     annotations: {
       title: 'Submit a data request',
@@ -162,7 +209,7 @@ export const TOOLS: readonly Tool[] = [
       idempotentHint: false,
       openWorldHint: false,
     },
-    run: (args, door) => door.call({ method: 'POST', path: '/api/v1/requests', body: args }),
+    run: submitRequest,
     summary: ({ data }) =>
       `Data request ${data.id} stored, status ${data.status}; a sourcing lead replies within one business day. get_request follows it up. ` +
       (data.matches.length
@@ -180,10 +227,11 @@ export const TOOLS: readonly Tool[] = [
     output: labRequestListSchema,
     annotations: { ...READ, title: 'List your data requests' },
     run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/requests', args) }),
-    summary: ({ data, count }) =>
+    summary: paged(({ data, count }) =>
       count === 0
-        ? 'Your organisation has no data requests yet.'
+        ? 'No data request of your organisation matches.'
         : `${plural(count, 'data request')}, newest first: ${upTo(data, (r) => `${r.id} (${r.status})`)}.`,
+    ),
   }),
   tool({
     name: 'get_request',
@@ -242,9 +290,10 @@ export const TOOLS: readonly Tool[] = [
     output: sampleRequestListSchema,
     annotations: { ...READ, title: 'List your sample requests' },
     run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/sample-requests', args) }),
-    summary: ({ data, count }) =>
+    summary: paged(({ data, count }) =>
       count === 0
         ? 'Your organisation has no sample requests yet.'
         : `${plural(count, 'sample request')}, newest first: ${upTo(data, (s) => `${s.listing_id} (${s.status})`)}.`,
+    ),
   }),
 ];

@@ -3,16 +3,18 @@
 // a data request, a sample and its status, the resources, and every error path, each a tool error carrying the
 // API's code. Rate limits and the request log apply to tool calls as to the API.
 import { CATALOG_QUERY_PARAMETERS } from '../../api/domain/listings/catalog-query.ts';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newApiKey } from '../../api/domain/ids.ts';
 import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
-import { apiClient, LISTING_ID, startApiServer, type Json } from '../support/api-client.ts';
+import { apiClient, LISTING_ID, startApiServer, VALID_REQUEST, type Json } from '../support/api-client.ts';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { expectToolError, mcpOverHttp, type McpClient } from '../support/mcp.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
 
 const TOOL_NAMES = [
   'search_catalog',
@@ -96,6 +98,21 @@ describe('tools/list', () => {
     expect(request.additionalProperties).toBe(false);
     expect(schema('get_listing').properties.id.pattern).toBeDefined();
   });
+  test('each schema is sent once: every definition a schema carries is referenced, none is a copy of the root', async () => {
+    const { tools } = await anonymous.client.listTools();
+    for (const tool of tools) {
+      for (const [io, schema] of [
+        ['input', tool.inputSchema],
+        ['output', tool.outputSchema],
+      ] as const) {
+        const { definitions = {}, ...root } = schema as Json;
+        const text = JSON.stringify({ root, definitions });
+        for (const name of Object.keys(definitions)) {
+          expect(text, `${tool.name} ${io}: ${name}`).toContain(`"$ref":"#/definitions/${name}"`);
+        }
+      }
+    }
+  });
 });
 
 describe('search_catalog', () => {
@@ -127,6 +144,26 @@ describe('search_catalog', () => {
     const ct = await anonymous.call('search_catalog', { vertical: 'medical_imaging', q: 'CT' });
     expect(ct.structured.count).toBeGreaterThan(0);
     for (const l of ct.structured.data) expect(l.vertical).toBe('medical_imaging');
+  });
+
+  test('null for an argument left unset, as strict function calling sends it, is no filter', async () => {
+    const nulls = { vertical: null, status: null, language: null, q: 'claims', sort: null };
+    const answer = await anonymous.call('search_catalog', nulls);
+    expect(answer.isError, answer.summary).toBe(false);
+    expect(answer.structured).toEqual((await call('/api/v1/catalog?q=claims')).body);
+    const demand = await anonymous.call('list_demand', { data_type: null, limit: null, cursor: null });
+    expect(demand.isError, demand.summary).toBe(false);
+    const mine = await ndaLab.call('list_my_requests', { status: null, limit: 1, cursor: null });
+    expect(mine.isError, mine.summary).toBe(false);
+  });
+
+  test('a list for a comma-separated filter is its alternatives, as the comma-separated text is', async () => {
+    const answer = await anonymous.call('search_catalog', { language: ['English', 'German'] });
+    expect(answer.isError, answer.summary).toBe(false);
+    expect(answer.structured).toEqual((await call('/api/v1/catalog?language=English,German')).body);
+    expect(answer.structured.count).toBeGreaterThan(1);
+    const demand = await anonymous.call('list_demand', { data_type: ['call_audio', 'ct_study'] });
+    expect(demand.isError, demand.summary).toBe(false);
   });
 
   test('an NDA value is not searchable: the owner is found by no search', async () => {
@@ -232,6 +269,74 @@ describe('a lab through its tools', () => {
   });
 });
 
+describe('paging: a page that is not the last says so in its summary, with the cursor to pass', () => {
+  test('list_my_requests and list_demand with limit 1, then the next page', async () => {
+    const lab = await makeLab(server.dataDir, 'MCP lab paging');
+    const client = await open(`Bearer ${lab.key}`);
+    for (const n of [1, 2]) {
+      const body = { ...VALID_REQUEST, description: `${VALID_REQUEST.description} ${n}` };
+      expect(
+        (await client.call('submit_data_request', { ...body, publish_to_demand_board: true })).isError,
+      ).toBe(false);
+    }
+    for (const name of ['list_my_requests', 'list_demand']) {
+      const first = await client.call(name, { limit: 1 });
+      const cursor = first.structured.next_cursor;
+      expect(cursor, name).toEqual(expect.any(String));
+      expect(first.summary, name).toContain(`cursor "${cursor}"`);
+      const second = await client.call(name, { limit: 1, cursor });
+      expect(second.isError, second.summary).toBe(false);
+      expect(second.structured.data[0].id).not.toBe(first.structured.data[0].id);
+    }
+    const last = await client.call('list_my_requests', { limit: 2 });
+    expect(last.structured.next_cursor).toBeNull();
+    expect(last.summary).not.toContain('cursor');
+  });
+});
+
+describe('submit_data_request retried, as an agent retries a call whose answer it lost', () => {
+  test('the same idempotency_key and arguments: one request stored, the first answer again', async () => {
+    const lab = await makeLab(server.dataDir, 'MCP lab retrying');
+    const client = await open(`Bearer ${lab.key}`);
+    const args = { ...VALID_REQUEST, idempotency_key: randomUUID() };
+    const first = await client.call('submit_data_request', args);
+    expect(first.isError, first.summary).toBe(false);
+    const retried = await client.call('submit_data_request', args);
+    expect(retried.isError, retried.summary).toBe(false);
+    expect(retried.structured).toEqual(first.structured);
+    // A model that writes the arguments again may write them in another order: still the same request.
+    const reordered = Object.fromEntries(Object.entries(args).reverse());
+    expect((await client.call('submit_data_request', reordered)).structured).toEqual(first.structured);
+    const stored = await call('/api/v1/requests', { key: lab.key });
+    expect(stored.body.data.map((r: Json) => r.id)).toEqual([first.structured.data.id]);
+    expect(stored.body.data[0].description).toBe(VALID_REQUEST.description);
+  });
+
+  test('the same idempotency_key with other arguments is refused, naming idempotency_key', async () => {
+    const lab = await makeLab(server.dataDir, 'MCP lab reusing a key');
+    const client = await open(`Bearer ${lab.key}`);
+    const idempotency_key = randomUUID();
+    expect((await client.call('submit_data_request', { ...VALID_REQUEST, idempotency_key })).isError).toBe(
+      false,
+    );
+    const changed = {
+      ...VALID_REQUEST,
+      description: `${VALID_REQUEST.description} Changed.`,
+      idempotency_key,
+    };
+    const refused = await client.call('submit_data_request', changed);
+    expectToolError(refused, 'invalid');
+    expect(Object.keys(refused.json.error.fields)).toEqual(['idempotency_key']);
+    const malformed = await client.call('submit_data_request', {
+      ...VALID_REQUEST,
+      idempotency_key: 'has space',
+    });
+    expectToolError(malformed, 'invalid');
+    expect(Object.keys(malformed.json.error.fields)).toEqual(['idempotency_key']);
+    expect((await call('/api/v1/requests', { key: lab.key })).body.count).toBe(1);
+  });
+});
+
 describe('errors: each a tool error carrying the API code', () => {
   test.each(['get_me', 'submit_data_request', 'list_my_requests', 'list_sample_requests'])(
     'no key: %s is unauthorized',
@@ -255,6 +360,15 @@ describe('errors: each a tool error carrying the API code', () => {
     expectToolError(await wrong.call('search_catalog'), 'unauthorized');
   });
 
+  test('a 401 says where the key goes for an MCP client (a dashboard session does not reach /mcp)', async () => {
+    const missing = await anonymous.call('get_me');
+    expect(missing.summary).toContain('Authorization header of the MCP connection');
+    const wrong = await open('Bearer dss_not-a-key');
+    expect((await wrong.call('search_catalog')).summary).toContain(
+      'Authorization header of the MCP connection',
+    );
+  });
+
   test('a revoked key is unauthorized at once', async () => {
     const lab = await makeLab(server.dataDir, 'MCP lab revoked');
     const client = await open(`Bearer ${lab.key}`);
@@ -270,6 +384,20 @@ describe('errors: each a tool error carrying the API code', () => {
     ['get_request', { id: 'req_doesnotexist' }],
   ])('%s %j: not_found', async (name, args) => {
     expectToolError(await ndaLab.call(name, args), 'not_found');
+  });
+
+  test.each([
+    ['get_listing', { id: 'us-auto-insurance-claims-call' }],
+    ['get_listing', { id: 'US_Auto_Insurance_Claims_Calls' }],
+    ['request_sample', { listing_id: 'us-auto-insurance-claim-calls' }],
+  ])('%s %j, a slip of the id: not_found naming the listing meant, as the API does', async (name, args) => {
+    const answer = await ndaLab.call(name, args);
+    expectToolError(answer, 'not_found');
+    expect(answer.summary).toContain(`the closest is "${LISTING_ID}"`);
+    const id = Object.values(args)[0]!;
+    const http = await call(`/api/v1/catalog/${encodeURIComponent(id)}`);
+    expect(http.status).toBe(404);
+    expect(http.body.error.message).toContain(`the closest is "${LISTING_ID}"`);
   });
 
   test.each([
@@ -305,6 +433,15 @@ describe('errors: each a tool error carrying the API code', () => {
   test('an unknown tool is a protocol error', async () => {
     await expect(anonymous.client.callTool({ name: 'drop_tables', arguments: {} })).rejects.toThrow(
       /drop_tables/,
+    );
+  });
+
+  test('a mistyped tool name is a protocol error naming the tool meant', async () => {
+    await expect(anonymous.client.callTool({ name: 'search_catalogue', arguments: {} })).rejects.toThrow(
+      'did you mean "search_catalog"?',
+    );
+    await expect(anonymous.client.callTool({ name: 'getListing', arguments: {} })).rejects.toThrow(
+      'did you mean "get_listing"?',
     );
   });
 });
@@ -383,6 +520,29 @@ describe('the HTTP side of /mcp', () => {
       expect.objectContaining({ route: 'GET /api/v1/me', status: 200, keyId: withNda.keyId, via: 'mcp' }),
     );
     expect(server.stdout()).not.toContain(withNda.key);
+  });
+});
+
+describe('mails: a tool call sends what the endpoint sends', () => {
+  test('a data request over MCP mails the lead and the lab once, and its retry mails nobody', async () => {
+    const mail = await startSmtp();
+    const mailing = await startServer({ SMTP_URL: mail.url, SOURCING_LEAD_EMAIL: 'lead@sourcing.example' });
+    try {
+      const lab = await makeLab(mailing.dataDir, 'MCP lab mailed');
+      const client = await mcpOverHttp(mailing.url, `Bearer ${lab.key}`);
+      const args = { ...VALID_REQUEST, idempotency_key: randomUUID() };
+      const first = await client.call('submit_data_request', args);
+      expect(first.isError, first.summary).toBe(false);
+      expect((await client.call('submit_data_request', args)).structured).toEqual(first.structured);
+      await client.close();
+      const received = await mail.waitFor(2);
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // time for a mail too many to arrive
+      expect(received.map((r) => r.envelopeTo).sort()).toEqual([[lab.email], ['lead@sourcing.example']]);
+      for (const { mail: message } of received) expect(message.text).toContain(first.structured.data.id);
+    } finally {
+      await mailing.stop();
+      await mail.close();
+    }
   });
 });
 

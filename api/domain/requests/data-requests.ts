@@ -2,10 +2,10 @@
 // write), and the operator's moderation of the demand board. Its later life is in lifecycle.ts.
 import { createHash } from 'node:crypto';
 import { ApiError, invalid, RefusedError } from '../../errors.ts';
-import { closest } from '../closest.ts';
 import type { Catalog } from '../listings/catalog.ts';
+import { closestListingId } from '../listings/closest-listing.ts';
 import { LISTING_ID_PATTERN } from '../listings/listing-schema.ts';
-import { EVERY_LISTING, matcherFor } from './matching.ts';
+import { matcherFor } from './matching.ts';
 import type { DataRequestRecord, DemandPostRecord, RequestMatch } from '../../store/records.ts';
 import type { Store, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
@@ -24,14 +24,7 @@ export type Created = { status: number; body: unknown; replayed: boolean; reques
 export function checkListingId(input: DataRequestInput, catalog: Pick<Catalog, 'find' | 'filter'>): void {
   const id = input.listing_id;
   if (id === null || (LISTING_ID_PATTERN.test(id) && catalog.find(id))) return;
-  const ids = catalog.filter(EVERY_LISTING).data.map((listing) => listing.id);
-  const near = closest(
-    id
-      .trim()
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-'),
-    ids,
-  );
+  const near = closestListingId(id, catalog);
   const message = near
     ? `no listing has the id "${id}"; the closest is "${near}" (GET /api/v1/catalog lists them)`
     : `no listing has the id "${id}"; GET /api/v1/catalog lists every listing id`;
