@@ -1,8 +1,10 @@
 // A lab's team (contract §8): its accounts with their roles; admins invite, change roles and remove; never leaving
-// the organisation without an admin; a removed account's sessions end in the same write.
+// the organisation without an admin; a removed account's sessions end, and its API keys are revoked, in the same
+// write.
 import { ApiError, notFound } from '../../errors.ts';
 import type { Account, Org, Role, SigninTokenRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
+import { isRevoked, revokeKey } from './api-keys.ts';
 import { roleOf } from './caller.ts';
 import { endAllSessions } from './sessions.ts';
 import { isCurrentMember, mailInvitation } from './signin.ts';
@@ -79,5 +81,9 @@ export async function removeFromTeam(tx: Tx, org: Org, accountId: string, now: D
     );
   }
   await endAllSessions(tx, account.id, now);
+  // A key they read when it was made would otherwise keep the organisation's NDA fields and samples open to them.
+  for (const key of await tx.keysOf(org.id)) {
+    if (key.account_id === account.id && !isRevoked(key, now)) await revokeKey(tx, key.id, now);
+  }
   return tx.update('accounts', account.id, { removed_at: now.toISOString() });
 }
