@@ -1,14 +1,25 @@
 // What a removed team member keeps, against the built server with mail on a real SMTP server (contract §8:
 // removal "ends that account's sessions"): nothing. The API keys they created stop working at once (a key read
-// before leaving would otherwise still open the NDA fields and have samples mailed to their own address).
+// before leaving would otherwise still open the NDA fields and have samples mailed to their own address), and an
+// invitation mailed to them before they were removed does not bring them back.
 import { describe, expect, test } from 'vitest';
 import { expectUnauthorized, readReply } from '../support/api-client.ts';
-import { invited, selfServeSuite, sessionCall } from '../support/self-serve.ts';
+import {
+  follow,
+  invited,
+  mailsTo,
+  selfServeSuite,
+  sessionCall,
+  signinLinkIn,
+} from '../support/self-serve.ts';
 
 const suite = selfServeSuite('Removal Lab');
 
 const remove = (accountId: string) =>
   sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/team/${accountId}`, { method: 'DELETE' });
+
+const teamEmails = async () =>
+  (await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/team')).body.data.map((m: any) => m.email);
 
 const withKey = async (key: string, path: string) =>
   readReply(await fetch(suite.ctx.server.url + path, { headers: { Authorization: `Bearer ${key}` } }));
@@ -31,5 +42,44 @@ describe('a removed team member', () => {
     expect(refused.body.error.message).toMatch(/revoked/);
     const keys = (await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/keys')).body.data;
     expect(keys.find((k: any) => k.id === created.body.data.id)?.revoked_at).toEqual(expect.any(String));
+  });
+
+  test('an invitation mailed before the removal does not bring them back', async () => {
+    const email = `twice.${Date.now()}@lab.example`;
+    for (let i = 0; i < 2; i++) {
+      const sent = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/team/invitations', {
+        method: 'POST',
+        body: { email, role: 'member' },
+      });
+      expect(sent.status, sent.text).toBe(201);
+    }
+    const until = Date.now() + 15_000;
+    while (mailsTo(suite.ctx.smtp, email).length < 2 && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const [first, second] = mailsTo(suite.ctx.smtp, email).map(signinLinkIn);
+    expect(second).toBeDefined();
+
+    const joined = await follow(first!);
+    expect(joined.status).toBe(303);
+    const me = await sessionCall(suite.ctx, joined.cookie, '/api/v1/me');
+    expect((await remove(me.body.data.account.id)).status).toBe(204);
+    expect(await teamEmails()).not.toContain(email);
+
+    const again = await follow(second!);
+    expect(again.status).toBe(303);
+    expect(again.location).toMatch(/^\/signin\/\?error=/);
+    expect(again.setCookie).toBe('');
+    expect(await teamEmails()).not.toContain(email);
+
+    // An invitation sent after the removal still brings them back, as the README says.
+    const back = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/team/invitations', {
+      method: 'POST',
+      body: { email, role: 'member' },
+    });
+    expect(back.status, back.text).toBe(201);
+    while (mailsTo(suite.ctx.smtp, email).length < 3 && Date.now() < until + 15_000)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await follow(signinLinkIn(mailsTo(suite.ctx.smtp, email)[2]!))).location).toBe('/dashboard/');
+    expect(await teamEmails()).toContain(email);
   });
 });
