@@ -21,9 +21,13 @@ export const INVITATION_TTL_MS = 7 * 86_400_000;
 export const LINKS_PER_EMAIL = 5;
 const LINK_WINDOW_MS = 15 * 60_000;
 
-/** Where a link may send someone after signing in: a dashboard page of this site, nothing else. */
+/**
+ * Where a link may send someone after signing in: a dashboard page of this site, nothing else. Printable ASCII only
+ * but the backslash (a page's own path and query are percent-encoded): a line break or a wider character cannot
+ * be a Location header.
+ */
 export const safeNext = (next: string | null | undefined): string | undefined =>
-  next && /^\/dashboard\/[^\\]*$/.test(next) && !next.startsWith('//') && next.length <= 300
+  next && /^\/dashboard\/[\x21-\x5b\x5d-\x7e]*$/.test(next) && !next.startsWith('//') && next.length <= 300
     ? next
     : undefined;
 
