@@ -1,19 +1,24 @@
 // What a removed team member keeps, against the built server with mail on a real SMTP server (contract §8:
 // removal "ends that account's sessions"): nothing. The API keys they created stop working at once (a key read
-// before leaving would otherwise still open the NDA fields and have samples mailed to their own address), and an
-// invitation mailed to them before they were removed does not bring them back.
+// before leaving would otherwise still open the NDA fields and have samples mailed to their own address), no sample
+// link is mailed to them after it, and an invitation mailed to them before they were removed does not bring them
+// back.
 import { describe, expect, test } from 'vitest';
-import { expectUnauthorized, readReply } from '../support/api-client.ts';
+import { expectError, expectUnauthorized, readReply } from '../support/api-client.ts';
+import { opsOk } from '../support/ops.ts';
 import {
   follow,
   invited,
   mailsTo,
+  mailTo,
+  selfServeLab,
   selfServeSuite,
   sessionCall,
   signinLinkIn,
 } from '../support/self-serve.ts';
 
 const suite = selfServeSuite('Removal Lab');
+const LISTINGS = ['us-auto-insurance-claims-calls', 'in-telecom-customer-support-calls'];
 
 const remove = (accountId: string) =>
   sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/team/${accountId}`, { method: 'DELETE' });
@@ -81,5 +86,48 @@ describe('a removed team member', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await follow(signinLinkIn(mailsTo(suite.ctx.smtp, email)[2]!))).location).toBe('/dashboard/');
     expect(await teamEmails()).toContain(email);
+  });
+
+  test('no sample link goes to them: not the first when the NDA is verified after, not a fresh one', async () => {
+    const team = await selfServeLab(suite.ctx, 'Sample Removal Lab');
+    const { version, sha256 } = (await sessionCall(suite.ctx, team.cookie, '/api/v1/nda')).body.data;
+    const accepted = await sessionCall(suite.ctx, team.cookie, '/api/v1/nda/acceptances', {
+      method: 'POST',
+      body: { version, sha256, signer_name: 'Ada Admin', signer_title: 'Head of Data', authorised: true },
+    });
+    expect(accepted.status, accepted.text).toBe(201);
+    const ask = async (cookie: string, listing: string) => {
+      const asked = await sessionCall(suite.ctx, cookie, `/api/v1/samples/${listing}`, { method: 'POST' });
+      expect(asked.status, asked.text).toBe(202);
+      return asked.body.id as string;
+    };
+    const early = await invited(suite.ctx, team, 'member'); // asks, then leaves, before the NDA is verified
+    const pending = await ask(early.cookie, LISTINGS[0]!);
+    const late = await invited(suite.ctx, team, 'member'); // gets a link, then leaves
+    const sent = await ask(late.cookie, LISTINGS[1]!);
+    await sessionCall(suite.ctx, team.cookie, `/api/v1/team/${early.accountId}`, { method: 'DELETE' });
+
+    const rejected = await sessionCall(suite.ctx, team.cookie, `/api/v1/sample-requests/${pending}`);
+    expect(rejected.body.data).toMatchObject({
+      status: 'rejected',
+      reason: expect.stringMatching(/removed/),
+    });
+
+    await opsOk(suite.ctx.operator, 'nda', 'verify', '--org', team.orgId);
+    await mailTo(suite.ctx.smtp, late.email, /sample .* is ready/i);
+    await sessionCall(suite.ctx, team.cookie, `/api/v1/team/${late.accountId}`, { method: 'DELETE' });
+    const fresh = await sessionCall(suite.ctx, team.cookie, `/api/v1/sample-requests/${sent}/link`, {
+      method: 'POST',
+    });
+    expectError(fresh, 409, 'conflict');
+    expect(fresh.body.error.message).toMatch(/removed/);
+
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // the background pass that would send them
+    expect(
+      mailsTo(suite.ctx.smtp, early.email).filter((m) => /^Your sample/.test(m.mail.subject ?? '')),
+    ).toEqual([]);
+    expect(
+      mailsTo(suite.ctx.smtp, late.email).filter((m) => /^Your sample/.test(m.mail.subject ?? '')),
+    ).toHaveLength(1);
   });
 });
