@@ -266,6 +266,34 @@ describe('when the mail server fails', () => {
     expect(mail.received).toHaveLength(1);
   });
 
+  test('a refused sign-in link keeps no body in the store: the link in it would still sign in', async () => {
+    let refused = '';
+    const mail = await startSmtp(undefined, { rejectWith: 550, rejectTo: (address) => address === refused });
+    cleanups.push(() => mail.close());
+    const server = await serverWith({ SMTP_URL: mail.url });
+    const lab = await makeLab(server.dataDir);
+    refused = lab.email;
+    const asked = await fetch(`${server.url}/api/v1/session/link`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: lab.email }),
+    });
+    expect(asked.status).toBe(202);
+    let failed: { subject: string; text: string | null; html: string | null }[] = [];
+    for (let i = 0; i < 50 && failed.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      failed = (await ops(server.dataDir, 'mail', 'list', '--status', 'failed')).json;
+    }
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({
+      subject: expect.stringMatching(/sign-in link/),
+      text: null,
+      html: null,
+    });
+    // The failed record is all the store has of it (what `ops mail list` prints whole).
+    expect(JSON.stringify(failed)).not.toContain('token=');
+  });
+
   test('killed with mail queued: sent after restart, once', async () => {
     const port = await freePort();
     const dataDir = await mkdtemp(join(tmpdir(), 'dss-mailkill-'));
