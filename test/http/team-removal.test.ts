@@ -1,10 +1,10 @@
-// What a removed team member keeps, against the built server with mail on a real SMTP server (contract §8:
-// removal "ends that account's sessions"): nothing. The API keys they created stop working at once (a key read
-// before leaving would otherwise still open the NDA fields and have samples mailed to their own address), no sample
-// link is mailed to them after it, and an invitation mailed to them before they were removed does not bring them
-// back.
+// What a removed team member keeps, against the built server with mail on a real SMTP server (contract §8: removal
+// "ends that account's sessions"): nothing. The API keys they created stop working at once (a key read before leaving
+// would otherwise still open the NDA fields and have samples mailed to their own address), no sample link nor reply to
+// their data requests is mailed to them after it, and an invitation mailed to them before they were removed does not
+// bring them back.
 import { describe, expect, test } from 'vitest';
-import { expectError, expectUnauthorized, readReply } from '../support/api-client.ts';
+import { expectError, expectUnauthorized, readReply, VALID_REQUEST } from '../support/api-client.ts';
 import { opsOk } from '../support/ops.ts';
 import {
   follow,
@@ -129,5 +129,23 @@ describe('a removed team member', () => {
     expect(
       mailsTo(suite.ctx.smtp, late.email).filter((m) => /^Your sample/.test(m.mail.subject ?? '')),
     ).toHaveLength(1);
+  });
+
+  test("the sourcing lead's reply to their data request goes to an admin, not to them", async () => {
+    const leaver = await invited(suite.ctx, suite.lab, 'member');
+    const made = await sessionCall(suite.ctx, leaver.cookie, '/api/v1/requests', {
+      method: 'POST',
+      body: VALID_REQUEST,
+    });
+    expect(made.status, made.text).toBe(201);
+    expect((await remove(leaver.accountId)).status).toBe(204);
+    const text = `Two listings fit; terms attached ${Date.now()}.`;
+    await opsOk(suite.ctx.operator, 'requests', 'reply', made.body.data.id, '--message', text);
+    const mail = await mailTo(suite.ctx.smtp, suite.lab.email, /^Reply to your data request/);
+    expect(mail.mail.text).toContain(text);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mailsTo(suite.ctx.smtp, leaver.email).filter((m) => /^Reply/.test(m.mail.subject ?? ''))).toEqual(
+      [],
+    );
   });
 });
