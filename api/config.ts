@@ -113,9 +113,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-// Variables whose value can hold a secret (a signing key, a mail password): a bad one is named, never echoed, since
-// start-up lines end up in logs and terminals.
-const SECRET_VARIABLES = new Set(['LINK_SECRET', 'SMTP_URL']);
+// Variables whose value can hold a secret (a signing key, a mail, database or Redis password): a bad one is named,
+// never echoed, since start-up lines end up in logs and terminals.
+const SECRET_VARIABLES = new Set(['LINK_SECRET', 'SMTP_URL', 'DATABASE_URL', 'REDIS_URL']);
 
 /** Parses the environment; throws a ConfigError whose message is one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

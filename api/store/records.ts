@@ -158,7 +158,7 @@ export type MailRecord = {
   event: string;
   to: string;
   subject: string;
-  /** The body, until it is sent; then null (it is in the outbox or with the mail server, not in our memory). */
+  /** The body, until it is sent (then it is in the outbox or with the mail server) or has failed; then null. */
   text: string | null;
   html: string | null;
   status: MailStatus;

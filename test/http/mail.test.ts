@@ -1,6 +1,6 @@
 // The spec's out-of-band effects, by real SMTP on loopback: the lead and the lab are mailed, sample links go
 // out when they are due, and nothing is lost or sent twice when the mail server is down or the process dies.
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -266,6 +266,34 @@ describe('when the mail server fails', () => {
     expect(mail.received).toHaveLength(1);
   });
 
+  test('a refused sign-in link keeps no body in the store: the link in it would still sign in', async () => {
+    let refused = '';
+    const mail = await startSmtp(undefined, { rejectWith: 550, rejectTo: (address) => address === refused });
+    cleanups.push(() => mail.close());
+    const server = await serverWith({ SMTP_URL: mail.url });
+    const lab = await makeLab(server.dataDir);
+    refused = lab.email;
+    const asked = await fetch(`${server.url}/api/v1/session/link`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: lab.email }),
+    });
+    expect(asked.status).toBe(202);
+    let failed: { subject: string; text: string | null; html: string | null }[] = [];
+    for (let i = 0; i < 50 && failed.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      failed = (await ops(server.dataDir, 'mail', 'list', '--status', 'failed')).json;
+    }
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({
+      subject: expect.stringMatching(/sign-in link/),
+      text: null,
+      html: null,
+    });
+    // The failed record is all the store has of it (what `ops mail list` prints whole).
+    expect(JSON.stringify(failed)).not.toContain('token=');
+  });
+
   test('killed with mail queued: sent after restart, once', async () => {
     const port = await freePort();
     const dataDir = await mkdtemp(join(tmpdir(), 'dss-mailkill-'));
@@ -324,4 +352,26 @@ test('without SMTP_URL each message is an .eml file in DATA_DIR/outbox', async (
     expect(mail.text).toBeNull();
     expect(mail.html).toBeNull();
   }
+});
+
+test('the outbox is readable by the service alone: its files hold live sign-in and sample links', async () => {
+  const server = await serverWith({});
+  const lab = await makeLab(server.dataDir);
+  const asked = await fetch(`${server.url}/api/v1/session/link`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: lab.email }),
+  });
+  expect(asked.status).toBe(202);
+  const outbox = join(server.dataDir, 'outbox');
+  let files: string[] = [];
+  for (let i = 0; i < 50 && files.length < 1; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    files = (await readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.eml'));
+  }
+  expect(files).toHaveLength(1);
+  expect(await readFile(join(outbox, files[0]!), 'utf8')).toContain('callback?token');
+  // As DATA_DIR/db and the link secret: no group or other permission bits.
+  expect((await stat(outbox)).mode & 0o077).toBe(0);
+  expect((await stat(join(outbox, files[0]!))).mode & 0o077).toBe(0);
 });

@@ -36,6 +36,20 @@ test('an invalid configuration stops start-up with one line naming the variable'
   );
 });
 
+test('a bad DATABASE_URL or REDIS_URL is named at start-up, never echoed: either may hold a password', async () => {
+  for (const [name, value] of [
+    ['DATABASE_URL', 'postgresql+psycopg://dss:Pa55w0rd-s3cret@db.example/dss'],
+    ['REDIS_URL', 'redis//:Pa55w0rd-s3cret@cache.example:6379'],
+  ]) {
+    const refused = await startServer({ [name!]: value!, LINK_SECRET: 'x'.repeat(32) }).then(
+      () => new Error('started'),
+      (error: Error) => error,
+    );
+    expect(refused.message).toMatch(new RegExp(`Invalid ${name} \\(value not shown\\): expects `));
+    expect(refused.message).not.toContain('s3cret');
+  }
+});
+
 test('a build made for another SITE_URL is named at start-up, since its links point there', async () => {
   const built = JSON.parse(await readFile(`${DIST_CLIENT}/openapi.json`, 'utf8')).servers[0].url;
   const elsewhere = await startServer({ SITE_URL: 'https://data.elsewhere.example' });

@@ -85,6 +85,7 @@ test.each([
   ['SMTP_URL', 'http://mailer:Pa55w0rd-s3cret@mail.example.com'],
   ['SMTP_URL', 'smtp://mailer:Pa55w0rd-s3cret@mail.example.com:notaport'],
   ['LINK_SECRET', 'too-short-s3cret'],
+  ['REDIS_URL', 'http://:Pa55w0rd-s3cret@cache.example:6379'],
 ])('%s=%s is refused naming the variable, never echoing its value', (name, value) => {
   const message = refusal(name, value);
   expect(message.split('\n')).toHaveLength(1);

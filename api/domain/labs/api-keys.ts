@@ -122,7 +122,8 @@ export async function authenticate(reads: StoreReads, token: string, now = new D
   const found = await reads.keyWithOwners(hashKey(token));
   if (!found) return { ok: false, reason: 'unknown' };
   const { key, org, account } = found;
-  if (isRevoked(key, now)) return { ok: false, reason: 'revoked' };
+  // Removal revokes an account's keys (team.ts); this also covers keys of accounts removed before it did.
+  if (isRevoked(key, now) || account.removed_at) return { ok: false, reason: 'revoked' };
   if (isExpired(key, now)) return { ok: false, reason: 'expired' };
   return {
     ok: true,

@@ -55,11 +55,15 @@ export function accessRequestToOperator(request: AccessRequestRecord): Message {
   ]);
 }
 
+/**
+ * To an address nobody has verified yet: anyone can have it sent anywhere, so it says nothing the requester typed
+ * (a name or organisation could be a stranger's link). The operator's copy has all of it.
+ */
 export function accessRequestReceived(request: AccessRequestRecord): Message {
   return message('We received your access request', [
     {
       paragraphs: [
-        `Thank you, ${request.name}. We received your request for access for ${request.organisation}.`,
+        `Thank you. We received a request for access to the Data Sourcing Service for this address (${request.id}).`,
         'The operator reviews every request, usually within one business day. If it is approved, a sign-in link comes to this address.',
       ],
     },

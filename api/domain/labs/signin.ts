@@ -21,9 +21,13 @@ export const INVITATION_TTL_MS = 7 * 86_400_000;
 export const LINKS_PER_EMAIL = 5;
 const LINK_WINDOW_MS = 15 * 60_000;
 
-/** Where a link may send someone after signing in: a dashboard page of this site, nothing else. */
+/**
+ * Where a link may send someone after signing in: a dashboard page of this site, nothing else. Printable ASCII only
+ * but the backslash (a page's own path and query are percent-encoded): a line break or a wider character cannot
+ * be a Location header.
+ */
 export const safeNext = (next: string | null | undefined): string | undefined =>
-  next && /^\/dashboard\/[^\\]*$/.test(next) && !next.startsWith('//') && next.length <= 300
+  next && /^\/dashboard\/[\x21-\x5b\x5d-\x7e]*$/.test(next) && !next.startsWith('//') && next.length <= 300
     ? next
     : undefined;
 
@@ -191,20 +195,23 @@ export async function redeemSigninToken(tx: Tx, token: string, now: Date): Promi
     if (!account || account.removed_at || !account.verified_at) return { ok: false, reason: 'invalid' };
     return { ok: true, account, tokenId: record.id };
   }
-  return { ok: true, account: await joinByInvitation(tx, record, now), tokenId: record.id };
+  const joined = await joinByInvitation(tx, record, now);
+  return joined ? { ok: true, account: joined, tokenId: record.id } : { ok: false, reason: 'invalid' };
 }
 
 /** The id of the one session a sign-in token may start. */
 export const sessionIdFor = (tokenId: string) =>
   `ses_${createHash('sha256').update(`session\n${tokenId}`).digest('base64url').slice(0, 24)}`;
 
-async function joinByInvitation(tx: Tx, record: SigninTokenRecord, now: Date): Promise<Account> {
+async function joinByInvitation(tx: Tx, record: SigninTokenRecord, now: Date): Promise<Account | undefined> {
   const existing = await tx.accountByEmail(record.email);
   const role = record.role ?? 'member';
   if (existing) {
     // A removed member invited back to the same organisation comes back; another organisation's account stays its.
     if (existing.org_id !== record.org_id) return existing;
     if (!existing.removed_at && existing.verified_at) return existing;
+    // Only by an invitation sent after the removal: an unused one from before would undo it.
+    if (existing.removed_at && record.created_at <= existing.removed_at) return undefined;
     return tx.update('accounts', existing.id, {
       removed_at: null,
       role,

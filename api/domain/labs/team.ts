@@ -1,11 +1,17 @@
 // A lab's team (contract §8): its accounts with their roles; admins invite, change roles and remove; never leaving
-// the organisation without an admin; a removed account's sessions end in the same write.
+// the organisation without an admin; a removed account's sessions end, its API keys are revoked and its pending
+// sample requests rejected, in the same write.
 import { ApiError, notFound } from '../../errors.ts';
 import type { Account, Org, Role, SigninTokenRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
+import { rejectSample } from '../samples/sample-requests.ts';
+import { isRevoked, revokeKey } from './api-keys.ts';
 import { roleOf } from './caller.ts';
 import { endAllSessions } from './sessions.ts';
 import { isCurrentMember, mailInvitation } from './signin.ts';
+
+const REMOVED =
+  'The account that asked for this sample was removed from your organisation; ask for it again from a current account.';
 
 /** The organisation's current accounts, oldest first. */
 export async function teamOf(reads: StoreReads, orgId: string): Promise<Account[]> {
@@ -79,5 +85,14 @@ export async function removeFromTeam(tx: Tx, org: Org, accountId: string, now: D
     );
   }
   await endAllSessions(tx, account.id, now);
-  return tx.update('accounts', account.id, { removed_at: now.toISOString() });
+  const removed = await tx.update('accounts', account.id, { removed_at: now.toISOString() });
+  // A key they read when it was made would otherwise keep the organisation's NDA fields and samples open to them.
+  for (const key of await tx.keysOf(org.id)) {
+    if (key.account_id === account.id && !isRevoked(key, now)) await revokeKey(tx, key.id, now);
+  }
+  // Their samples' links would be mailed to them: a colleague asks again, under their own account. (Not mailed.)
+  for (const sample of await tx.samples({ orgId: org.id, status: 'pending_verification' })) {
+    if (sample.account_id === account.id) await rejectSample(tx, sample.id, REMOVED, (id) => id, now);
+  }
+  return removed;
 }

@@ -96,6 +96,8 @@ export function createMailDelivery(deps: {
         last_error: message.slice(0, 500),
         lease_until: null,
         next_attempt_at: new Date(nextAt).toISOString(),
+        // A failed mail is never sent again: its body (a sign-in or sample link, live for days) is not kept either.
+        ...(permanent && { text: null, html: null }),
       };
     }
   }

@@ -72,10 +72,12 @@ export function createMailTransport(config: TransportConfig): MailTransport {
       const path = join(outbox, `${mail.id}.eml`);
       const temp = `${path}.${process.pid}.tmp`;
       // The folder is made when a write finds it missing, not before every mail (a thousand a second, busy).
-      await writeFile(temp, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+      // Ours alone, as DATA_DIR/db is: a mail holds a live sign-in, invitation or sample link.
+      const owner = { mode: 0o600 };
+      await writeFile(temp, info.message as Buffer, owner).catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
-        await mkdir(outbox, { recursive: true });
-        await writeFile(temp, info.message as Buffer);
+        await mkdir(outbox, { recursive: true, mode: 0o700 });
+        await writeFile(temp, info.message as Buffer, owner);
       });
       await rename(temp, path);
     },

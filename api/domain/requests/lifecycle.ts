@@ -3,8 +3,10 @@
 // status, appends the event the lab sees and queues the lab's mail in the same write: so a change is never told
 // without being stored, nor stored without being told: the webhook events go in the same write too.
 import { ApiError, notFound, RefusedError } from '../../errors.ts';
-import type { DataRequestRecord, RequestEvent } from '../../store/records.ts';
+import type { Account, DataRequestRecord, RequestEvent } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
+import { roleOf } from '../labs/caller.ts';
+import { teamOf } from '../labs/team.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import {
@@ -29,6 +31,16 @@ async function requireRequest(tx: Tx, id: string): Promise<DataRequestRecord> {
   return request;
 }
 
+/**
+ * Who is mailed about a request: the account that made it, or, once it is removed from the team, the organisation's
+ * oldest admin: the lead's replies are the organisation's, not a former member's.
+ */
+async function contactOf(tx: Tx, request: DataRequestRecord): Promise<Account | undefined> {
+  const account = await tx.accountById(request.account_id);
+  if (account && !account.removed_at) return account;
+  return (await teamOf(tx, request.org_id)).find((member) => roleOf(member) === 'admin');
+}
+
 /** Appends `event`, applies `patch`, and mails the lab's contact (a move, or the lead's reply), all in `tx`. */
 async function record(
   tx: Tx,
@@ -40,7 +52,7 @@ async function record(
 ): Promise<DataRequestRecord> {
   const events = [...eventsOf(request), event];
   const updated = await tx.update('requests', request.id, { ...patch, events });
-  const account = await tx.accountById(request.account_id);
+  const account = await contactOf(tx, request);
   if (account) {
     const message =
       kind === 'move'

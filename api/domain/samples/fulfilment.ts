@@ -30,7 +30,8 @@ export async function isDue(reads: StoreReads, sample: SampleRequestRecord): Pro
     reads.orgById(sample.org_id),
     reads.accountById(sample.account_id),
   ]);
-  if (!org || !account || !ndaAccepted(org)) return false;
+  // A link goes only to the address of the account that asked: never to someone removed from the team since.
+  if (!org || !account || account.removed_at || !ndaAccepted(org)) return false;
   return Boolean(sample.approved_at) || (Boolean(account.verified_at) && org.nda.state === 'verified');
 }
 
@@ -118,7 +119,14 @@ export async function sendFreshLink(
   // The first link's rule holds for every link: the operator's approval, or the acceptance verified (a new
   // acceptance after a revoke waits for its verification).
   const account = await store.accountById(sample.account_id);
-  if (!sample.approved_at && !(account?.verified_at && org.nda.state === 'verified')) {
+  if (!account || account.removed_at) {
+    throw new ApiError(
+      409,
+      'conflict',
+      `The account that asked for this sample was removed from your organisation, and its links go only to that account's address: ask for the sample again (POST /api/v1/samples/${sample.listing_id}).`,
+    );
+  }
+  if (!sample.approved_at && !(account.verified_at && org.nda.state === 'verified')) {
     throw new ApiError(
       403,
       'nda_required',

@@ -93,7 +93,7 @@ export async function approveSample(tx: Tx, id: string, now: Date): Promise<Samp
   return tx.update('samples', id, { approved_at: now.toISOString() });
 }
 
-/** Refuses a sample request and mails the lab why. */
+/** Refuses a sample request and mails the lab why (the account that asked, unless it was removed since). */
 export async function rejectSample(
   tx: Tx,
   id: string,
@@ -120,7 +120,7 @@ export async function rejectSample(
     now,
   );
   const account = await tx.accountById(sample.account_id);
-  if (account) {
+  if (account && !account.removed_at) {
     const message = sampleRejectedToLab(sample, listingTitle(sample.listing_id), sample.reject_reason ?? '');
     await enqueueMail(tx, `sample:${pending.id}:rejected`, account.email, message, now);
   }

@@ -16,9 +16,15 @@ import ipaddr from 'ipaddr.js';
 const nameServers = () => new Resolver({ timeout: 2_000, tries: 2 });
 let defaultResolver: Resolver | undefined;
 
+/** IPv4-compatible IPv6 (::a.b.c.d, RFC 4291 §2.5.5.1): deprecated, and ipaddr.js calls ::127.0.0.1 `unicast`. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
 /** Only ipaddr.js's `unicast` is public: loopback, private, link-local, carrier-grade NAT, 6to4, NAT64 and the rest are not. */
 export function isPublicAddress(address: string): boolean {
-  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE)) return false;
+  return parsed.range() === 'unicast';
 }
 
 /**
