@@ -386,7 +386,7 @@ const COMMANDS: Record<string, Command> = {
       const target = str(values, 'to');
       if (!/^postgres(ql)?:\/\//.test(target))
         throw new UsageError('--to takes a PostgreSQL URL: postgres://…');
-      const to = await openStore({ dataDir: 'unused', databaseUrl: target });
+      const to = await openStore({ dataDir: 'unused', databaseUrl: target }, '--to');
       try {
         return { from: store.location, to: to.location, copied: await copyStore(store, to) };
       } finally {
