@@ -437,6 +437,27 @@ function usage(): string {
   ].join('\n');
 }
 
+/**
+ * Bad usage of the command words, said first (contract §6: "says which"), then a noun's own verbs or where the
+ * list is: the whole list before hid the mistake under thirty lines.
+ */
+function unknownCommand([noun = '', verb]: string[]): string {
+  const ofNoun = Object.values(COMMANDS).filter((c) => c.usage.startsWith(`${noun} `));
+  const verbs = ofNoun.map((c) => `  ops ${c.usage}`);
+  if (verb === undefined && ofNoun.length > 0)
+    return [
+      `ops ${noun} needs one of: ${ofNoun.map((c) => c.usage.split(' ')[1]).join(', ')}`,
+      ...verbs,
+    ].join('\n');
+  const given = [noun, verb].filter(Boolean).join(' ');
+  if (!given) return 'No command given: npm run --silent ops -- --help lists every command.';
+  const near = closest(given, Object.keys(COMMANDS));
+  return [
+    `Unknown command "${given}"${near ? `; did you mean "${near}"?` : ''}`,
+    ...(verbs.length > 0 ? verbs : ['npm run --silent ops -- --help lists every command.']),
+  ].join('\n');
+}
+
 /** For people: records as `key: value` blocks, lists as blocks separated by a blank line. */
 function humanize(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(humanize).join('\n\n');
@@ -456,7 +477,8 @@ async function main(argv: string[]): Promise<number> {
   const command = noun && verb ? COMMANDS[`${noun} ${verb}`] : undefined;
   if (!command) {
     const help = argv.length === 0 || argv.includes('--help') || argv.includes('-h');
-    (help ? process.stdout : process.stderr).write(`${usage()}\n`);
+    if (help) process.stdout.write(`${usage()}\n`);
+    else process.stderr.write(`${unknownCommand(argv.filter((word) => !word.startsWith('-')))}\n`);
     return help ? 0 : 2;
   }
   let values: Values;
