@@ -1,6 +1,8 @@
 // The operator CLI (contract §6): `npm run --silent ops -- <noun> <verb> [args] [--json]`.
 // Exit 0 on success, 1 on a refused action (one line on stderr), 2 on bad usage. It works on the same store as a
 // running server (see api/store/): nothing either writes is lost, and the server sees changes at once.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, type Config } from '../api/config.ts';
 import { addAccount, createOrg, requireOrg, verifyAccount } from '../api/domain/labs/organisations.ts';
@@ -16,6 +18,7 @@ import { moveRequest, replyToRequest } from '../api/domain/requests/lifecycle.ts
 import { approveSample, rejectSample, requireSample } from '../api/domain/samples/sample-requests.ts';
 import { SAMPLE_REQUEST_STATUSES, sampleView } from '../api/domain/samples/views.ts';
 import { LISTING_STATUSES, REQUEST_OUTCOMES, REQUEST_STATUSES } from '../api/domain/vocabulary.ts';
+import { createSecretBox } from '../api/domain/webhooks/secrets.ts';
 import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
 import { RefusedError } from '../api/errors.ts';
 import { silentLog } from '../api/http/log.ts';
@@ -31,6 +34,7 @@ import type {
   Org,
   SampleRequestRecord,
   SampleStatus,
+  WebhookEndpointRecord,
 } from '../api/store/records.ts';
 import type { Store } from '../api/store/store.ts';
 
@@ -382,13 +386,14 @@ const COMMANDS: Record<string, Command> = {
     usage: 'store copy --to postgres://…',
     summary: 'copies this store (DATA_DIR) into an empty PostgreSQL database, checked by counts and a sample',
     options: { to: { type: 'string' } },
-    run: async ({ store, values }) => {
+    run: async ({ store, values, config }) => {
       const target = str(values, 'to');
       if (!/^postgres(ql)?:\/\//.test(target))
         throw new UsageError('--to takes a PostgreSQL URL: postgres://…');
+      const rewrites = { webhooks: await resealWebhookSecrets(store, config) };
       const to = await openStore({ dataDir: 'unused', databaseUrl: target }, '--to');
       try {
-        return { from: store.location, to: to.location, copied: await copyStore(store, to) };
+        return { from: store.location, to: to.location, copied: await copyStore(store, to, rewrites) };
       } finally {
         await to.close();
       }
@@ -418,6 +423,38 @@ const COMMANDS: Record<string, Command> = {
 
 /** An organisation as the API shows its NDA (a revoked one is "revoked", not the store's "none"). */
 const orgShown = (org: Org) => ({ ...org, nda: ndaView(org) });
+
+/**
+ * Webhook secrets are sealed under the store's link secret, and PostgreSQL runs with LINK_SECRET (the generated
+ * DATA_DIR/link-secret is 32 raw bytes, which no variable can hold): without sealing them again under it, every
+ * endpoint copied would fail to sign ("was LINK_SECRET changed?"). The source's key is the generated file's or
+ * LINK_SECRET's, whichever opens each secret.
+ */
+async function resealWebhookSecrets(store: Store, config: Config) {
+  const endpoints = await store.allRecords('webhooks');
+  if (endpoints.length === 0) return undefined;
+  if (!config.linkSecret)
+    throw new RefusedError(
+      `${endpoints.length} webhook endpoints have secrets sealed under this store's link secret: ` +
+        'set LINK_SECRET here to the one the PostgreSQL instances will share (32+ characters), ' +
+        'and they are sealed under it.',
+    );
+  const target = createSecretBox(new TextEncoder().encode(config.linkSecret));
+  const sources = [
+    await readFile(join(config.dataDir, 'link-secret')).catch(() => undefined),
+    new TextEncoder().encode(config.linkSecret),
+  ].flatMap((secret) => (secret ? [createSecretBox(secret)] : []));
+  return (endpoint: WebhookEndpointRecord): WebhookEndpointRecord => {
+    for (const source of sources) {
+      try {
+        return { ...endpoint, secret_sealed: target.seal(source.open(endpoint.secret_sealed)) };
+      } catch {
+        // not sealed under this key: try the next
+      }
+    }
+    return endpoint; // sealed under neither: it could not sign before the copy either
+  };
+}
 
 /** Queues the sample links that became due, and sends what is queued; what fails stays queued. */
 async function sendDue(runtime: Runtime, deliver: () => Promise<void>): Promise<number> {
