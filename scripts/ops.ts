@@ -61,6 +61,8 @@ type Command = {
   run(context: Context): Promise<unknown> | unknown;
   /** How a person reads the result (without --json); the JSON value otherwise. */
   human?(result: never): string;
+  /** A listing's columns for a person (a field, or a path such as nda.state); --json has every field. */
+  columns?: string[];
 };
 
 class UsageError extends Error {}
@@ -112,6 +114,8 @@ const sampleShown = (sample: SampleRequestRecord, config: Config) => ({
 
 const publicKey = ({ hash: _hash, ...key }: ApiKeyRecord) => key;
 
+const REQUEST_COLUMNS = ['id', 'org_id', 'status', 'data_types', 'created_at', 'reply_due_at', 'replied_at'];
+
 const COMMANDS: Record<string, Command> = {
   'org create': {
     usage: 'org create --name NAME',
@@ -123,6 +127,7 @@ const COMMANDS: Record<string, Command> = {
   'org list': {
     usage: 'org list',
     summary: 'every organisation with its NDA state',
+    columns: ['id', 'name', 'nda.state', 'created_at'],
     run: async ({ store }) => (await store.orgs()).map(orgShown),
   },
   'account add': {
@@ -156,6 +161,7 @@ const COMMANDS: Record<string, Command> = {
   'account list': {
     usage: 'account list --org ORG',
     summary: "the organisation's accounts, with role and verification",
+    columns: ['id', 'email', 'name', 'role', 'verified_at', 'removed_at'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
       const org = await requireOrg(store, str(values, 'org'));
@@ -165,6 +171,7 @@ const COMMANDS: Record<string, Command> = {
   'access list': {
     usage: `access list [--status ${ACCESS_STATUSES.join('|')}]`,
     summary: 'access requests from /access/ and the API, newest first',
+    columns: ['id', 'status', 'organisation', 'email', 'created_at'],
     options: { status: { type: 'string' } },
     run: ({ store, values }) => store.accessRequests({ status: optionOf(values, 'status', ACCESS_STATUSES) }),
   },
@@ -219,6 +226,7 @@ const COMMANDS: Record<string, Command> = {
   'key list': {
     usage: 'key list --org ORG',
     summary: "the organisation's keys (never the key itself)",
+    columns: ['id', 'prefix', 'name', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
       const org = await requireOrg(store, str(values, 'org'));
@@ -271,6 +279,7 @@ const COMMANDS: Record<string, Command> = {
   'requests list': {
     usage: `requests list [--status ${REQUEST_STATUSES.join('|')}]`,
     summary: 'stored data requests, newest first (at most 1,000)',
+    columns: REQUEST_COLUMNS,
     options: { status: { type: 'string' } },
     run: async ({ store, values }) =>
       (await store.requests({ status: optionOf(values, 'status', REQUEST_STATUSES), limit: 1000 })).items,
@@ -288,6 +297,7 @@ const COMMANDS: Record<string, Command> = {
   'requests overdue': {
     usage: 'requests overdue',
     summary: 'past their reply-due time with no reply recorded',
+    columns: REQUEST_COLUMNS,
     run: ({ store, now }) => store.overdueRequests(now),
   },
   'requests reply': {
@@ -321,6 +331,7 @@ const COMMANDS: Record<string, Command> = {
   'samples list': {
     usage: `samples list [--status ${SAMPLE_REQUEST_STATUSES.join('|')}]`,
     summary: 'sample requests, newest first',
+    columns: ['id', 'org_id', 'listing_id', 'status', 'created_at'],
     options: { status: { type: 'string' } },
     run: async ({ store, values, config }) =>
       (await store.samples({ status: sampleStatusOf(values) })).map((sample) => sampleShown(sample, config)),
@@ -352,6 +363,7 @@ const COMMANDS: Record<string, Command> = {
   'demand list': {
     usage: 'demand list',
     summary: 'the public demand board as it stands, newest first',
+    columns: ['id', 'request_id', 'data_types', 'posted_on'],
     run: async ({ store }) => (await store.demandPosts()).items,
   },
   'demand remove': {
@@ -370,6 +382,7 @@ const COMMANDS: Record<string, Command> = {
   'mail list': {
     usage: `mail list [--status ${MAIL_STATUSES.join('|')}]`,
     summary: 'the mail queue, newest first',
+    columns: ['id', 'status', 'to', 'subject', 'attempts', 'created_at'],
     options: { status: { type: 'string' } },
     run: ({ store, values }) => store.mailList({ status: optionOf(values, 'status', MAIL_STATUSES) }),
   },
@@ -402,6 +415,7 @@ const COMMANDS: Record<string, Command> = {
   'webhooks list': {
     usage: 'webhooks list --org ORG',
     summary: "the organisation's webhook endpoints, each with its five latest deliveries",
+    columns: ['id', 'url', 'events', 'created_at'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
       const org = await requireOrg(store, str(values, 'org'));
@@ -416,6 +430,7 @@ const COMMANDS: Record<string, Command> = {
   'audit list': {
     usage: 'audit list [--org ORG]',
     summary: 'NDA-field disclosures and sample downloads, newest first',
+    columns: ['at', 'kind', 'org_id', 'listing_id', 'key_id'],
     options: { org: { type: 'string' } },
     run: ({ store, values }) => store.auditLog({ orgId: values.org as string | undefined }),
   },
@@ -470,7 +485,8 @@ function usage(): string {
     '',
     ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     '',
-    'Every command takes --json (exactly one JSON value on stdout) and --help.',
+    'Every command takes --json (exactly one JSON value on stdout: every field) and --help; a listing prints a',
+    'table of its main columns without --json.',
   ].join('\n');
 }
 
@@ -493,6 +509,36 @@ function unknownCommand([noun = '', verb]: string[]): string {
     `Unknown command "${given}"${near ? `; did you mean "${near}"?` : ''}`,
     ...(verbs.length > 0 ? verbs : ['npm run --silent ops -- --help lists every command.']),
   ].join('\n');
+}
+
+/** A listing for people: a header, then one line per record, each cell cut at 60 characters. */
+function table(rows: unknown[], columns: string[]): string {
+  if (rows.length === 0) return '(none)';
+  const cell = (row: unknown, column: string): string => {
+    const value = column
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | null | undefined)?.[key], row);
+    const text =
+      value === null || value === undefined
+        ? '-'
+        : Array.isArray(value)
+          ? value.join(',') || '-'
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
+    const line = text.replace(/\s+/g, ' ');
+    return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+  };
+  const lines = [columns, ...rows.map((row) => columns.map((column) => cell(row, column)))];
+  const widths = columns.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
+  return lines
+    .map((line) =>
+      line
+        .map((text, i) => text.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** For people: records as `key: value` blocks, lists as blocks separated by a blank line. */
@@ -562,7 +608,9 @@ async function main(argv: string[]): Promise<number> {
       ? JSON.stringify(result, null, 2)
       : command.human
         ? command.human(result as never)
-        : humanize(result);
+        : command.columns && Array.isArray(result)
+          ? table(result, command.columns)
+          : humanize(result);
     process.stdout.write(`${text}\n`);
     return 0;
   } catch (error) {
