@@ -22,13 +22,14 @@ export default defineConfig({
           name: 'postgres',
           include: ['test/http/**/*.test.ts'],
           // The JSON store's files on disk have no PostgreSQL counterpart; the several-instances test, the shared
-          // limits and PostgreSQL's outage choose their stores themselves, once.
+          // limits, PostgreSQL's outage and `npm start`'s signals choose their stores themselves, once.
           exclude: [
             'test/http/store-durability.test.ts',
             'test/http/store-availability.test.ts',
             'test/http/several-instances.test.ts',
             'test/http/shared-limits.test.ts',
             'test/http/postgres-outage.test.ts',
+            'test/http/npm-start.test.ts',
           ],
           env: { DSS_TEST_STORE: 'postgres' },
         },
