@@ -68,6 +68,15 @@ async function loadAstroHandler(): Promise<NodeHandler> {
 
 export async function startServer(config: Config) {
   const log = createRequestLog();
+  // A mistyped folder: no listings is no service; no samples is a service that refuses every sample request.
+  if (!existsSync(config.listingsDir))
+    fail(
+      `CONTENT_DIR ${config.contentDir} has no listings/ folder: set CONTENT_DIR to the folder that holds it (default ./content).`,
+    );
+  if (!existsSync(config.samplesDir))
+    log.info(
+      `warning: SAMPLES_DIR ${config.samplesDir} does not exist: every sample request is refused (409 sample_unavailable) until it does`,
+    );
   let runtime: Runtime;
   try {
     runtime = await openRuntime(config, log);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { childEnv } from '../support/child-env.ts';
 import { requireBuild } from '../support/dist.ts';
+import { startServer } from '../support/server.ts';
 
 type Exit = { code: number; stdout: string; stderr: string };
 
@@ -87,5 +88,19 @@ test('a PORT in use is named with its number', async () => {
     refusedInOneLine(await serve({ DATA_DIR: join(dir, 'data'), PORT: port }), `PORT ${port}`, 'in use');
   } finally {
     await new Promise((resolve) => holder.close(resolve));
+  }
+});
+
+test('a CONTENT_DIR without listings/ is named, with what to do', async () => {
+  const env = { DATA_DIR: join(dir, 'data'), CONTENT_DIR: join(dir, 'no-content') };
+  refusedInOneLine(await serve(env), `CONTENT_DIR ${join(dir, 'no-content')}`, 'set CONTENT_DIR');
+});
+
+test('a SAMPLES_DIR that does not exist starts, with a warning: every sample request would be refused', async () => {
+  const server = await startServer({ SAMPLES_DIR: join(dir, 'no-samples') });
+  try {
+    expect(server.stdout()).toContain(`warning: SAMPLES_DIR ${join(dir, 'no-samples')} does not exist`);
+  } finally {
+    await server.stop();
   }
 });
