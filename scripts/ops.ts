@@ -403,6 +403,12 @@ const COMMANDS: Record<string, Command> = {
       const target = str(values, 'to');
       if (!/^postgres(ql)?:\/\//.test(target))
         throw new UsageError('--to takes a PostgreSQL URL: postgres://…');
+      // With DATABASE_URL set, "this store" is that database: the JSON store would be left behind, unsaid.
+      if (config.databaseUrl)
+        throw new UsageError(
+          `store copy copies the JSON store in DATA_DIR, but DATABASE_URL is set (${store.location}): ` +
+            'unset it here; the database to copy into is --to.',
+        );
       const rewrites = { webhooks: await resealWebhookSecrets(store, config) };
       const to = await openStore({ dataDir: 'unused', databaseUrl: target }, '--to');
       try {

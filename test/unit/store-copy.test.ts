@@ -121,3 +121,22 @@ test.skipIf(!inject('postgresUrl'))(
   },
   60_000,
 );
+
+test.skipIf(!inject('postgresUrl'))(
+  'with DATABASE_URL set in the shell, the copy is refused: it copies the JSON store in DATA_DIR, not a database',
+  async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dss-copy-exported-'));
+    await makeLab(dataDir);
+    const databaseUrl = await freshDatabase(inject('postgresUrl'));
+    const LINK_SECRET = 'the-secret-every-postgresql-instance-shares-0123456789';
+    // As an operator preparing the move might: DATABASE_URL exported already, the same URL as --to.
+    const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LINK_SECRET };
+    const copied = await ops(env, 'store', 'copy', '--to', databaseUrl);
+    expect(copied.code, copied.stdout).toBe(2);
+    expect(copied.stderr).toContain('DATABASE_URL');
+    expect((await ops({ DATA_DIR: dataDir, LINK_SECRET }, 'store', 'copy', '--to', databaseUrl)).code).toBe(
+      0,
+    );
+  },
+  60_000,
+);
