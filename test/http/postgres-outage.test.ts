@@ -51,7 +51,8 @@ test.skipIf(!postgresBin())(
         .split('\n')
         .filter((l) => l.includes('background'));
       expect(background.length, background.join('\n')).toBeLessThanOrEqual(2);
-      expect(background.join('\n')).not.toMatch(/\\n\s+at /);
+      // An outage is the operator's to fix, not a bug to trace: no stack trace, for the lanes or the 503s.
+      expect(server.stderr()).not.toMatch(/\\n\s+at /);
     } finally {
       await postgres.resume();
     }
