@@ -21,13 +21,15 @@ export default defineConfig({
           ...shared,
           name: 'postgres',
           include: ['test/http/**/*.test.ts'],
-          // The JSON store's files on disk have no PostgreSQL counterpart; the several-instances test and the
-          // shared limits choose their stores themselves, once.
+          // The JSON store's files on disk have no PostgreSQL counterpart; the several-instances test, the shared
+          // limits, PostgreSQL's outage and `npm start`'s signals choose their stores themselves, once.
           exclude: [
             'test/http/store-durability.test.ts',
             'test/http/store-availability.test.ts',
             'test/http/several-instances.test.ts',
             'test/http/shared-limits.test.ts',
+            'test/http/postgres-outage.test.ts',
+            'test/http/npm-start.test.ts',
           ],
           env: { DSS_TEST_STORE: 'postgres' },
         },

@@ -5,6 +5,7 @@
 import { createMailDelivery, type MailLog } from './domain/mail/delivery.ts';
 import type { MailTransport } from './domain/mail/transport.ts';
 import type { WebhookDelivery } from './domain/webhooks/delivery.ts';
+import { StoreUnavailableError } from './store/store-errors.ts';
 import type { Store } from './store/store.ts';
 
 // A kick waits this long, so that the mail of many requests is claimed and recorded in a few commits instead of
@@ -43,6 +44,8 @@ export function createBackground(deps: {
   function lane(name: string, pass: (stop: AbortSignal) => Promise<boolean | void>): Lane {
     let current: Promise<void> | undefined;
     let again = false;
+    // A store that cannot be reached meets every pass, once a second: said once, and again when it is back.
+    let storeAway = false;
     async function passes(): Promise<void> {
       do {
         again = false;
@@ -50,8 +53,13 @@ export function createBackground(deps: {
           // A webhook backlog goes on after a kick's pause, not a second later: a fan-out of thousands of events
           // would drain at one pass a second, and straight on it would take the CPU the API's answers need.
           if (await pass(stopping.signal)) background.kick();
+          if (storeAway) deps.log.info(`background ${name}: the store answers again`);
+          storeAway = false;
         } catch (error) {
-          deps.log.error(`background ${name}`, error);
+          if (!(error instanceof StoreUnavailableError)) deps.log.error(`background ${name}`, error);
+          else if (!storeAway)
+            deps.log.info(`background ${name}: ${error.message} Waiting; each pass tries again.`);
+          storeAway ||= error instanceof StoreUnavailableError;
         }
       } while (again && !stopping.signal.aborted);
     }

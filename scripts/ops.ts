@@ -1,6 +1,8 @@
 // The operator CLI (contract §6): `npm run --silent ops -- <noun> <verb> [args] [--json]`.
 // Exit 0 on success, 1 on a refused action (one line on stderr), 2 on bad usage. It works on the same store as a
 // running server (see api/store/): nothing either writes is lost, and the server sees changes at once.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, type Config } from '../api/config.ts';
 import { addAccount, createOrg, requireOrg, verifyAccount } from '../api/domain/labs/organisations.ts';
@@ -16,6 +18,7 @@ import { moveRequest, replyToRequest } from '../api/domain/requests/lifecycle.ts
 import { approveSample, rejectSample, requireSample } from '../api/domain/samples/sample-requests.ts';
 import { SAMPLE_REQUEST_STATUSES, sampleView } from '../api/domain/samples/views.ts';
 import { LISTING_STATUSES, REQUEST_OUTCOMES, REQUEST_STATUSES } from '../api/domain/vocabulary.ts';
+import { createSecretBox } from '../api/domain/webhooks/secrets.ts';
 import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
 import { RefusedError } from '../api/errors.ts';
 import { silentLog } from '../api/http/log.ts';
@@ -31,6 +34,7 @@ import type {
   Org,
   SampleRequestRecord,
   SampleStatus,
+  WebhookEndpointRecord,
 } from '../api/store/records.ts';
 import type { Store } from '../api/store/store.ts';
 
@@ -57,6 +61,8 @@ type Command = {
   run(context: Context): Promise<unknown> | unknown;
   /** How a person reads the result (without --json); the JSON value otherwise. */
   human?(result: never): string;
+  /** A listing's columns for a person (a field, or a path such as nda.state); --json has every field. */
+  columns?: string[];
 };
 
 class UsageError extends Error {}
@@ -108,6 +114,8 @@ const sampleShown = (sample: SampleRequestRecord, config: Config) => ({
 
 const publicKey = ({ hash: _hash, ...key }: ApiKeyRecord) => key;
 
+const REQUEST_COLUMNS = ['id', 'org_id', 'status', 'data_types', 'created_at', 'reply_due_at', 'replied_at'];
+
 const COMMANDS: Record<string, Command> = {
   'org create': {
     usage: 'org create --name NAME',
@@ -119,6 +127,7 @@ const COMMANDS: Record<string, Command> = {
   'org list': {
     usage: 'org list',
     summary: 'every organisation with its NDA state',
+    columns: ['id', 'name', 'nda.state', 'created_at'],
     run: async ({ store }) => (await store.orgs()).map(orgShown),
   },
   'account add': {
@@ -152,6 +161,7 @@ const COMMANDS: Record<string, Command> = {
   'account list': {
     usage: 'account list --org ORG',
     summary: "the organisation's accounts, with role and verification",
+    columns: ['id', 'email', 'name', 'role', 'verified_at', 'removed_at'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
       const org = await requireOrg(store, str(values, 'org'));
@@ -161,6 +171,7 @@ const COMMANDS: Record<string, Command> = {
   'access list': {
     usage: `access list [--status ${ACCESS_STATUSES.join('|')}]`,
     summary: 'access requests from /access/ and the API, newest first',
+    columns: ['id', 'status', 'organisation', 'email', 'created_at'],
     options: { status: { type: 'string' } },
     run: ({ store, values }) => store.accessRequests({ status: optionOf(values, 'status', ACCESS_STATUSES) }),
   },
@@ -215,6 +226,7 @@ const COMMANDS: Record<string, Command> = {
   'key list': {
     usage: 'key list --org ORG',
     summary: "the organisation's keys (never the key itself)",
+    columns: ['id', 'prefix', 'name', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
       const org = await requireOrg(store, str(values, 'org'));
@@ -267,6 +279,7 @@ const COMMANDS: Record<string, Command> = {
   'requests list': {
     usage: `requests list [--status ${REQUEST_STATUSES.join('|')}]`,
     summary: 'stored data requests, newest first (at most 1,000)',
+    columns: REQUEST_COLUMNS,
     options: { status: { type: 'string' } },
     run: async ({ store, values }) =>
       (await store.requests({ status: optionOf(values, 'status', REQUEST_STATUSES), limit: 1000 })).items,
@@ -284,6 +297,7 @@ const COMMANDS: Record<string, Command> = {
   'requests overdue': {
     usage: 'requests overdue',
     summary: 'past their reply-due time with no reply recorded',
+    columns: REQUEST_COLUMNS,
     run: ({ store, now }) => store.overdueRequests(now),
   },
   'requests reply': {
@@ -317,6 +331,7 @@ const COMMANDS: Record<string, Command> = {
   'samples list': {
     usage: `samples list [--status ${SAMPLE_REQUEST_STATUSES.join('|')}]`,
     summary: 'sample requests, newest first',
+    columns: ['id', 'org_id', 'listing_id', 'status', 'created_at'],
     options: { status: { type: 'string' } },
     run: async ({ store, values, config }) =>
       (await store.samples({ status: sampleStatusOf(values) })).map((sample) => sampleShown(sample, config)),
@@ -348,6 +363,7 @@ const COMMANDS: Record<string, Command> = {
   'demand list': {
     usage: 'demand list',
     summary: 'the public demand board as it stands, newest first',
+    columns: ['id', 'request_id', 'data_types', 'posted_on'],
     run: async ({ store }) => (await store.demandPosts()).items,
   },
   'demand remove': {
@@ -366,6 +382,7 @@ const COMMANDS: Record<string, Command> = {
   'mail list': {
     usage: `mail list [--status ${MAIL_STATUSES.join('|')}]`,
     summary: 'the mail queue, newest first',
+    columns: ['id', 'status', 'to', 'subject', 'attempts', 'created_at'],
     options: { status: { type: 'string' } },
     run: ({ store, values }) => store.mailList({ status: optionOf(values, 'status', MAIL_STATUSES) }),
   },
@@ -382,13 +399,20 @@ const COMMANDS: Record<string, Command> = {
     usage: 'store copy --to postgres://…',
     summary: 'copies this store (DATA_DIR) into an empty PostgreSQL database, checked by counts and a sample',
     options: { to: { type: 'string' } },
-    run: async ({ store, values }) => {
+    run: async ({ store, values, config }) => {
       const target = str(values, 'to');
       if (!/^postgres(ql)?:\/\//.test(target))
         throw new UsageError('--to takes a PostgreSQL URL: postgres://…');
-      const to = await openStore({ dataDir: 'unused', databaseUrl: target });
+      // With DATABASE_URL set, "this store" is that database: the JSON store would be left behind, unsaid.
+      if (config.databaseUrl)
+        throw new UsageError(
+          `store copy copies the JSON store in DATA_DIR, but DATABASE_URL is set (${store.location}): ` +
+            'unset it here; the database to copy into is --to.',
+        );
+      const rewrites = { webhooks: await resealWebhookSecrets(store, config) };
+      const to = await openStore({ dataDir: 'unused', databaseUrl: target }, '--to');
       try {
-        return { from: store.location, to: to.location, copied: await copyStore(store, to) };
+        return { from: store.location, to: to.location, copied: await copyStore(store, to, rewrites) };
       } finally {
         await to.close();
       }
@@ -397,6 +421,7 @@ const COMMANDS: Record<string, Command> = {
   'webhooks list': {
     usage: 'webhooks list --org ORG',
     summary: "the organisation's webhook endpoints, each with its five latest deliveries",
+    columns: ['id', 'url', 'events', 'created_at'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
       const org = await requireOrg(store, str(values, 'org'));
@@ -411,6 +436,7 @@ const COMMANDS: Record<string, Command> = {
   'audit list': {
     usage: 'audit list [--org ORG]',
     summary: 'NDA-field disclosures and sample downloads, newest first',
+    columns: ['at', 'kind', 'org_id', 'listing_id', 'key_id'],
     options: { org: { type: 'string' } },
     run: ({ store, values }) => store.auditLog({ orgId: values.org as string | undefined }),
   },
@@ -418,6 +444,38 @@ const COMMANDS: Record<string, Command> = {
 
 /** An organisation as the API shows its NDA (a revoked one is "revoked", not the store's "none"). */
 const orgShown = (org: Org) => ({ ...org, nda: ndaView(org) });
+
+/**
+ * Webhook secrets are sealed under the store's link secret, and PostgreSQL runs with LINK_SECRET (the generated
+ * DATA_DIR/link-secret is 32 raw bytes, which no variable can hold): without sealing them again under it, every
+ * endpoint copied would fail to sign ("was LINK_SECRET changed?"). The source's key is the generated file's or
+ * LINK_SECRET's, whichever opens each secret.
+ */
+async function resealWebhookSecrets(store: Store, config: Config) {
+  const endpoints = await store.allRecords('webhooks');
+  if (endpoints.length === 0) return undefined;
+  if (!config.linkSecret)
+    throw new RefusedError(
+      `${endpoints.length} webhook endpoints have secrets sealed under this store's link secret: ` +
+        'set LINK_SECRET here to the one the PostgreSQL instances will share (32+ characters), ' +
+        'and they are sealed under it.',
+    );
+  const target = createSecretBox(new TextEncoder().encode(config.linkSecret));
+  const sources = [
+    await readFile(join(config.dataDir, 'link-secret')).catch(() => undefined),
+    new TextEncoder().encode(config.linkSecret),
+  ].flatMap((secret) => (secret ? [createSecretBox(secret)] : []));
+  return (endpoint: WebhookEndpointRecord): WebhookEndpointRecord => {
+    for (const source of sources) {
+      try {
+        return { ...endpoint, secret_sealed: target.seal(source.open(endpoint.secret_sealed)) };
+      } catch {
+        // not sealed under this key: try the next
+      }
+    }
+    return endpoint; // sealed under neither: it could not sign before the copy either
+  };
+}
 
 /** Queues the sample links that became due, and sends what is queued; what fails stays queued. */
 async function sendDue(runtime: Runtime, deliver: () => Promise<void>): Promise<number> {
@@ -433,8 +491,60 @@ function usage(): string {
     '',
     ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     '',
-    'Every command takes --json (exactly one JSON value on stdout) and --help.',
+    'Every command takes --json (exactly one JSON value on stdout: every field) and --help; a listing prints a',
+    'table of its main columns without --json.',
   ].join('\n');
+}
+
+/**
+ * Bad usage of the command words, said first (contract §6: "says which"), then a noun's own verbs or where the
+ * list is: the whole list before hid the mistake under thirty lines.
+ */
+function unknownCommand([noun = '', verb]: string[]): string {
+  const ofNoun = Object.values(COMMANDS).filter((c) => c.usage.startsWith(`${noun} `));
+  const verbs = ofNoun.map((c) => `  ops ${c.usage}`);
+  if (verb === undefined && ofNoun.length > 0)
+    return [
+      `ops ${noun} needs one of: ${ofNoun.map((c) => c.usage.split(' ')[1]).join(', ')}`,
+      ...verbs,
+    ].join('\n');
+  const given = [noun, verb].filter(Boolean).join(' ');
+  if (!given) return 'No command given: npm run --silent ops -- --help lists every command.';
+  const near = closest(given, Object.keys(COMMANDS));
+  return [
+    `Unknown command "${given}"${near ? `; did you mean "${near}"?` : ''}`,
+    ...(verbs.length > 0 ? verbs : ['npm run --silent ops -- --help lists every command.']),
+  ].join('\n');
+}
+
+/** A listing for people: a header, then one line per record, each cell cut at 60 characters. */
+function table(rows: unknown[], columns: string[]): string {
+  if (rows.length === 0) return '(none)';
+  const cell = (row: unknown, column: string): string => {
+    const value = column
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | null | undefined)?.[key], row);
+    const text =
+      value === null || value === undefined
+        ? '-'
+        : Array.isArray(value)
+          ? value.join(',') || '-'
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
+    const line = text.replace(/\s+/g, ' ');
+    return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+  };
+  const lines = [columns, ...rows.map((row) => columns.map((column) => cell(row, column)))];
+  const widths = columns.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
+  return lines
+    .map((line) =>
+      line
+        .map((text, i) => text.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** For people: records as `key: value` blocks, lists as blocks separated by a blank line. */
@@ -456,7 +566,8 @@ async function main(argv: string[]): Promise<number> {
   const command = noun && verb ? COMMANDS[`${noun} ${verb}`] : undefined;
   if (!command) {
     const help = argv.length === 0 || argv.includes('--help') || argv.includes('-h');
-    (help ? process.stdout : process.stderr).write(`${usage()}\n`);
+    if (help) process.stdout.write(`${usage()}\n`);
+    else process.stderr.write(`${unknownCommand(argv.filter((word) => !word.startsWith('-')))}\n`);
     return help ? 0 : 2;
   }
   let values: Values;
@@ -503,7 +614,9 @@ async function main(argv: string[]): Promise<number> {
       ? JSON.stringify(result, null, 2)
       : command.human
         ? command.human(result as never)
-        : humanize(result);
+        : command.columns && Array.isArray(result)
+          ? table(result, command.columns)
+          : humanize(result);
     process.stdout.write(`${text}\n`);
     return 0;
   } catch (error) {

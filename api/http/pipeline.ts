@@ -124,7 +124,8 @@ export function createApi(deps: Deps) {
   /** Never throws: any failure becomes the error envelope, a 500 without its stack trace. */
   function failure(error: unknown, meta: RequestMeta): Reply {
     if (error instanceof ApiError) return errorReply(error);
-    deps.log.error(meta.requestId, error);
+    // A store that cannot write (a read-only disk, PostgreSQL away) is a condition to fix, not a bug: no stack.
+    deps.log.error(meta.requestId, error instanceof StoreUnavailableError ? error.message : error);
     if (error instanceof StoreUnavailableError) {
       const retryAfter = String(error.retryAfterSeconds);
       const message = `The service cannot store anything right now; nothing was stored. Retry in ${retryAfter} s (Retry-After).`;

@@ -15,7 +15,7 @@ import { createLimits } from '../http/limits.ts';
 import { createApi, isApiPath } from '../http/pipeline.ts';
 import { createMcpEndpoint, MCP_PATH } from '../mcp/mcp-endpoint.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
-import { StoreCorruptError } from '../store/store-errors.ts';
+import { StoreCorruptError, StoreOpenError } from '../store/store-errors.ts';
 import { answerClientError, trackRequest } from './client-errors.ts';
 import { clientIp } from './client-ip.ts';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, guardConnections, requestArrived } from './connections.ts';
@@ -43,6 +43,20 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Why HOST and PORT cannot be listened on, as one line saying what to set; undefined for anything else. */
+function listenRefusal(error: NodeJS.ErrnoException, { host, port }: Config): ConfigError | undefined {
+  const addresses = 'such as 127.0.0.1, or 0.0.0.0 for every interface';
+  const says: Record<string, string> = {
+    EADDRINUSE: `PORT ${port} on ${host} is in use: set PORT to a free port, or stop what listens there.`,
+    EACCES: `PORT ${port} needs privileges this user lacks: set PORT to 1024 or above.`,
+    EADDRNOTAVAIL: `HOST ${host} is not an address of this machine: set HOST to one (${addresses}).`,
+    ENOTFOUND: `HOST ${host} does not resolve: set HOST to an address (${addresses}).`,
+    EAI_AGAIN: `HOST ${host} does not resolve: set HOST to an address (${addresses}).`,
+  };
+  const line = says[error.code ?? ''];
+  return line ? new ConfigError(line) : undefined;
+}
+
 async function loadAstroHandler(): Promise<NodeHandler> {
   if (!existsSync(ASTRO_ENTRY))
     fail(`No build at ${fileURLToPath(ASTRO_ENTRY)}: run "npm run build" first (npm start does).`);
@@ -54,12 +68,22 @@ async function loadAstroHandler(): Promise<NodeHandler> {
 
 export async function startServer(config: Config) {
   const log = createRequestLog();
+  // A mistyped folder: no listings is no service; no samples is a service that refuses every sample request.
+  if (!existsSync(config.listingsDir))
+    fail(
+      `CONTENT_DIR ${config.contentDir} has no listings/ folder: set CONTENT_DIR to the folder that holds it (default ./content).`,
+    );
+  if (!existsSync(config.samplesDir))
+    log.info(
+      `warning: SAMPLES_DIR ${config.samplesDir} does not exist: every sample request is refused (409 sample_unavailable) until it does`,
+    );
   let runtime: Runtime;
   try {
     runtime = await openRuntime(config, log);
   } catch (error) {
     if (error instanceof ListingFileError) fail(`Listing files are invalid:\n${error.message}`);
     if (error instanceof StoreCorruptError) fail(`The store cannot be read: ${error.message}`);
+    if (error instanceof StoreOpenError) fail(error.message);
     throw error;
   }
   const { store, transport, background } = runtime;
@@ -155,7 +179,7 @@ export async function startServer(config: Config) {
   server.on('clientError', answerClientError);
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => reject(listenRefusal(error, config) ?? error));
     server.listen(config.port, config.host, resolve);
   });
   const { address, port } = server.address() as AddressInfo;
@@ -196,8 +220,6 @@ if (import.meta.main) {
     await startServer(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      fail(`Port already in use: set PORT to a free port.`);
     throw error;
   }
 }

@@ -3,7 +3,7 @@
 // comparing a sample of records whole.
 import { isDeepStrictEqual } from 'node:util';
 import { RefusedError } from '../errors.ts';
-import type { Collection, Store } from './store.ts';
+import type { Collection, RecordOf, Store } from './store.ts';
 
 /** In the order the target's foreign keys need: an organisation before its accounts, an account before its keys. */
 const ORDER: Collection[] = [
@@ -28,7 +28,10 @@ const SPOT_CHECKS = 20;
 
 export type CopyReport = Record<Collection, number>;
 
-export async function copyStore(from: Store, to: Store): Promise<CopyReport> {
+/** How a collection's records change on the way (webhook secrets sealed again under the target's key). */
+export type Rewrites = { [C in Collection]?: (record: RecordOf<C>) => RecordOf<C> };
+
+export async function copyStore(from: Store, to: Store, rewrites: Rewrites = {}): Promise<CopyReport> {
   for (const collection of ORDER) {
     if ((await to.allRecords(collection)).length > 0) {
       throw new RefusedError(
@@ -38,7 +41,10 @@ export async function copyStore(from: Store, to: Store): Promise<CopyReport> {
   }
   const report = {} as CopyReport;
   for (const collection of ORDER) {
-    const records = await from.allRecords(collection);
+    const rewrite = (rewrites[collection] ?? ((record) => record)) as (
+      record: unknown,
+    ) => RecordOf<Collection>;
+    const records = (await from.allRecords(collection)).map(rewrite);
     for (let start = 0; start < records.length; start += BATCH) {
       const batch = records.slice(start, start + BATCH);
       await to.transact(async (tx) => {

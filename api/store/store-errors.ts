@@ -16,3 +16,8 @@ export class StoreUnavailableError extends Error {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/** The store cannot be opened (DATA_DIR not a writable folder, no PostgreSQL answering): says what to set. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+}

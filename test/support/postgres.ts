@@ -21,7 +21,13 @@ export function postgresBin(): string | undefined {
   return bin && existsSync(join(bin, 'initdb')) ? bin : undefined;
 }
 
-export type Postgres = { url: string; stop(): Promise<void> };
+export type Postgres = {
+  url: string;
+  stop(): Promise<void>;
+  /** Stops the server as a restart or an outage would, keeping its data; `resume` starts it again on its port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+};
 
 export async function startPostgres(): Promise<Postgres> {
   const bin = postgresBin();
@@ -42,9 +48,16 @@ export async function startPostgres(): Promise<Postgres> {
   await as('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  await as('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const start = () => as('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async pause() {
+      await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    async resume() {
+      await start();
+    },
     async stop() {
       await as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
       await rm(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // The store's questions in SQL, over a pool (reads outside a transaction) or one client (inside one).
 import { createHash } from 'node:crypto';
 import type { MailRecord, SampleRequestRecord } from '../records.ts';
+import { StoreUnavailableError } from '../store-errors.ts';
 import type {
   Collection,
   KeyWithOwners,
@@ -24,6 +25,21 @@ export type Queryable = {
 
 const statementNames = new Map<string, string>();
 
+// Connection exceptions (class 08), the server shutting down or starting (57P01-57P03), and the network's errors.
+const AWAY_CODES =
+  /^(08|57P0[1-3]$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EHOSTUNREACH$|ENOTFOUND$|EAI_AGAIN$)/;
+const AWAY_MESSAGES = /Connection terminated|timeout exceeded when trying to connect/;
+
+/**
+ * A PostgreSQL that does not answer (stopped, restarting, unreachable) as what it is to the service: nothing was
+ * stored and the same call may succeed soon, so 503 with Retry-After, as for a JSON store that cannot write.
+ */
+export function awayAsUnavailable(error: unknown): unknown {
+  const { code = '', message = '' } = error as { code?: string; message?: string };
+  if (!AWAY_CODES.test(code) && !AWAY_MESSAGES.test(message)) return error;
+  return new StoreUnavailableError(`PostgreSQL does not answer (${message})`, 2, { cause: error });
+}
+
 /**
  * Runs `text` as a named statement: each connection prepares it once, instead of PostgreSQL parsing and planning
  * it on every call. Named by a hash of its text, so one name is never two statements.
@@ -34,7 +50,9 @@ export function run<R extends object>(db: Queryable, text: string, values: unkno
     name = `dss_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
     statementNames.set(text, name);
   }
-  return db.query<R>({ name, text, values });
+  return db.query<R>({ name, text, values }).catch((error: unknown) => {
+    throw awayAsUnavailable(error);
+  });
 }
 
 /** Each collection's table. */

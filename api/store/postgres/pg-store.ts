@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Collection, QueueCollection, RecordOf, Store, Tx } from '../store.ts';
 import { migrate } from './migrate.ts';
 import { NO_CAPS, takeTurns } from '../queue-order.ts';
-import { dueLocked, PgQueries, run, TABLES } from './pg-queries.ts';
+import { awayAsUnavailable, dueLocked, PgQueries, run, TABLES } from './pg-queries.ts';
 
 const RETRIES = 10;
 /** unique_violation (a concurrent insert won), serialization_failure, deadlock_detected: run it again. */
@@ -120,10 +120,14 @@ export class PgStore extends PgQueries implements Store {
   }
 
   async transact<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    const client = await this.#pool.connect();
+    const client = await this.#pool.connect().catch((error: unknown) => {
+      throw awayAsUnavailable(error);
+    });
     try {
       for (let attempt = 1; ; attempt++) {
-        await client.query('BEGIN');
+        await client.query('BEGIN').catch((error: unknown) => {
+          throw awayAsUnavailable(error);
+        });
         try {
           const result = await work(new PgTransaction(client));
           await client.query('COMMIT');
