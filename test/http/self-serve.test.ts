@@ -14,6 +14,7 @@ import { expectError } from '../support/api-client.ts';
 import { httpRequest } from '../support/http.ts';
 import {
   follow,
+  freshSigninLink,
   invited,
   mailsTo,
   mailTo,
@@ -29,6 +30,8 @@ import { ops, opsOk } from '../support/ops.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
 const suite = selfServeSuite('Journey Lab');
+/** A fresh sign-in link for `email`, as the /signin/ page asks for it. */
+const freshLink = (email: string, next?: string) => freshSigninLink(suite.ctx, email, next);
 
 const bearer = async (key: string, path = '/api/v1/requests', init: RequestInit = {}) => {
   const response = await fetch(suite.ctx.server.url + path, {
@@ -264,24 +267,6 @@ describe('sign-in and the session cookie', () => {
     );
   });
 });
-
-/** A fresh sign-in link for `email`, as the /signin/ page asks for it (through the API). */
-async function freshLink(email: string, next?: string): Promise<string> {
-  const before = mailsTo(suite.ctx.smtp, email).length;
-  const response = await fetch(`${suite.ctx.server.url}/signin/`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: suite.ctx.siteUrl },
-    body: new URLSearchParams({ email, ...(next ? { next } : {}) }),
-  });
-  expect(response.status).toBe(200);
-  const until = Date.now() + 15_000;
-  while (mailsTo(suite.ctx.smtp, email).length <= before) {
-    if (Date.now() > until) throw new Error(`no sign-in mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return signinLinkIn(mailsTo(suite.ctx.smtp, email).at(-1)!);
-}
 
 describe('session requests', () => {
   test('GET /api/v1/me with the cookie: organisation, account, role, NDA, rate limit; never cached', async () => {

@@ -2,27 +2,11 @@
 // SMTP server: anyone may ask for a link to someone else's address with a `next` of their choosing, so a `next` that
 // cannot be a Location header (a line break, a character beyond ASCII) is dropped, never a 500 that uses the link up.
 import { describe, expect, test } from 'vitest';
-import { follow, mailsTo, selfServeLab, selfServeSuite, signinLinkIn } from '../support/self-serve.ts';
+import { follow, freshSigninLink, selfServeLab, selfServeSuite } from '../support/self-serve.ts';
 
 const suite = selfServeSuite('Next Lab');
 
-/** A sign-in link for `email` with `next`, asked for as the /signin/ page asks (anyone can). */
-async function linkWithNext(email: string, next: string): Promise<string> {
-  const before = mailsTo(suite.ctx.smtp, email).length;
-  const response = await fetch(`${suite.ctx.server.url}/signin/`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: suite.ctx.siteUrl },
-    body: new URLSearchParams({ email, next }),
-  });
-  expect(response.status).toBe(200);
-  const until = Date.now() + 15_000;
-  while (mailsTo(suite.ctx.smtp, email).length <= before) {
-    if (Date.now() > until) throw new Error(`no sign-in mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return signinLinkIn(mailsTo(suite.ctx.smtp, email).at(-1)!);
-}
+const linkWithNext = (email: string, next: string) => freshSigninLink(suite.ctx, email, next);
 
 describe('a next that cannot be a Location header', () => {
   for (const [name, next] of [

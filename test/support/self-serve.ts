@@ -70,6 +70,24 @@ export function signinLinkIn(received: Received): string {
   return match![1]!;
 }
 
+/** A fresh sign-in link for `email`, as the /signin/ page asks for it (a form post), with `next` if given. */
+export async function freshSigninLink(ctx: SelfServe, email: string, next?: string): Promise<string> {
+  const before = mailsTo(ctx.smtp, email).length;
+  const response = await fetch(`${ctx.server.url}/signin/`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ctx.siteUrl },
+    body: new URLSearchParams({ email, ...(next === undefined ? {} : { next }) }),
+  });
+  if (response.status !== 200) throw new Error(`/signin/ answered ${response.status} for ${email}`);
+  const until = Date.now() + 15_000;
+  while (mailsTo(ctx.smtp, email).length <= before) {
+    if (Date.now() > until) throw new Error(`no sign-in mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return signinLinkIn(mailsTo(ctx.smtp, email).at(-1)!);
+}
+
 export type Signed = { cookie: string; setCookie: string; location: string | null; status: number };
 
 /** Follows a sign-in link as a browser would, without following the redirect: the cookie it sets. */
