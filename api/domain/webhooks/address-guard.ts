@@ -28,6 +28,30 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /**
+ * What a refusal says of an address that is not public. A name's address is not named, only its kind: a lab's
+ * admin must not learn, by registering names, what our own network's names resolve to. An address the URL itself
+ * gives is named, since the lab wrote it.
+ */
+function notPublic(host: string, address: string): string {
+  if (isIP(host.replace(/^\[|\]$/g, ''))) return `resolves to ${address}, which is not a public address`;
+  const kind = ipaddr.isValid(address) ? ipaddr.process(address).range() : 'unknown';
+  return `resolves to a ${RANGE_WORDS[kind] ?? 'reserved'} address, which is not a public address`;
+}
+
+/** ipaddr.js's range names, as a lab reads them. */
+const RANGE_WORDS: Record<string, string> = {
+  loopback: 'loopback',
+  private: 'private',
+  uniqueLocal: 'private',
+  linkLocal: 'link-local',
+  carrierGradeNat: 'carrier-grade NAT',
+  unspecified: 'unspecified',
+  multicast: 'multicast',
+  broadcast: 'broadcast',
+  unicast: 'IPv4-compatible',
+};
+
+/**
  * Why a URL may not be posted to before any name is resolved: it is not https, or its host is an address that is
  * not public. Node's \`lookup\` hook is never asked about an address written in the URL, so a post checks this itself.
  */
@@ -77,9 +101,7 @@ export async function checkHost(host: string, resolver?: Resolver): Promise<Addr
     return { ok: false, reason: (error as Error).message };
   }
   const inner = addresses.find((entry) => !isPublicAddress(entry.address));
-  return inner
-    ? { ok: false, reason: `its host resolves to ${inner.address}, which is not a public address` }
-    : { ok: true };
+  return inner ? { ok: false, reason: `its host ${notPublic(host, inner.address)}` } : { ok: true };
 }
 
 export class PrivateAddressError extends Error {}
@@ -93,10 +115,7 @@ export function guardedLookupThrough(resolver?: Resolver) {
       (found) => {
         const inner = found.find((entry) => !isPublicAddress(entry.address));
         if (inner)
-          return callback(
-            new PrivateAddressError(`${hostname} resolves to ${inner.address}, not a public address`),
-            [],
-          );
+          return callback(new PrivateAddressError(`${hostname} ${notPublic(hostname, inner.address)}`), []);
         const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
         const addresses = wanted ? found.filter((entry) => entry.family === wanted) : found;
         if (addresses.length === 0) return callback(new Error(`${hostname} has no IPv${wanted} address`), []);
