@@ -1,7 +1,7 @@
 // The MCP resources: each listing as listing://<id> (the Markdown /catalog/<id>.md serves: public fields and the
 // description, never an `nda:` value), listed from GET /api/v1/catalog, and the NDA statement as nda://current.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { ndaStatementMarkdown } from '../domain/labs/nda-statement.ts';
 import type { CatalogBody } from '../domain/listings/catalog.ts';
 import type { Door } from './door.ts';
@@ -14,7 +14,9 @@ export function registerResources(mcp: McpServer, door: Door): void {
       const answer = await door.call({ method: 'GET', path: '/api/v1/catalog' });
       if (answer.status !== 200) {
         const error = (answer.body as { error: { code: string; message: string } }).error;
-        throw new McpError(ErrorCode.InternalError, `${error.code}: ${error.message}`, error);
+        // The API's refusal (a bad key, too many requests) is the caller's to act on, not the server's fault.
+        const code = answer.status < 500 ? ErrorCode.InvalidRequest : ErrorCode.InternalError;
+        throw protocolError(code, `${error.code}: ${error.message}`, error);
       }
       return {
         resources: (answer.body as CatalogBody).data.map((listing) => ({
@@ -38,7 +40,7 @@ export function registerResources(mcp: McpServer, door: Door): void {
       const text = typeof id === 'string' ? await door.listingMarkdown(id) : undefined;
       if (text === undefined) {
         const message = `No listing has the id "${String(id).slice(0, 80)}"; resources/list or search_catalog lists them.`;
-        throw new McpError(ErrorCode.InvalidParams, message, { code: 'not_found', message });
+        throw protocolError(ErrorCode.InvalidParams, message, { code: 'not_found', message });
       }
       return { contents: [{ uri: uri.href, mimeType: MARKDOWN, text }] };
     },
@@ -56,3 +58,10 @@ export function registerResources(mcp: McpServer, door: Door): void {
     }),
   );
 }
+
+/**
+ * A JSON-RPC error as the SDK sends it (its code, message and data). Not an McpError: that one's message starts
+ * "MCP error <code>: ", which the client's own McpError then prefixes a second time.
+ */
+const protocolError = (code: ErrorCode, message: string, data: unknown) =>
+  Object.assign(new Error(message), { code, data });

@@ -4,6 +4,7 @@
 // API's code. Rate limits and the request log apply to tool calls as to the API.
 import { CATALOG_QUERY_PARAMETERS } from '../../api/domain/listings/catalog-query.ts';
 import { randomUUID } from 'node:crypto';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -461,6 +462,14 @@ describe('resources', () => {
     ]);
     const nda = await anonymous.client.readResource({ uri: 'nda://current' });
     expect((nda.contents[0] as Json).text).toContain('operator');
+  });
+
+  test("listing them with a key that is not one: the caller's error, said once, not an internal error", async () => {
+    const stranger = await open(`Bearer ${newApiKey()}`);
+    const refused = await stranger.client.listResources().catch((error: McpError) => error);
+    expect(refused).toBeInstanceOf(McpError);
+    expect((refused as McpError).code).toBe(ErrorCode.InvalidRequest);
+    expect((refused as McpError).message).toMatch(/^MCP error -32600: unauthorized: /);
   });
 
   test('an unknown listing is an error naming it', async () => {
