@@ -1,6 +1,7 @@
 // PostgreSQL goes away under a running server and comes back (contract §11): meanwhile the API answers 503
-// `unavailable` with Retry-After, as for a JSON store that cannot take writes, never 500 `internal`; the log says
-// so once per lane, not a stack trace every second; and once PostgreSQL is back, everything answers again.
+// `unavailable` with Retry-After, as for a JSON store that cannot take writes, never 500 `internal`, and a page that
+// reads the store is the site's "try again" page, 503 too; the log says so once per lane, not a stack trace every
+// second; and once PostgreSQL is back, everything answers again.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { freshDatabase, postgresBin, startPostgres, type Postgres } from '../support/postgres.ts';
@@ -45,6 +46,12 @@ test.skipIf(!postgresBin())(
         expect((await answer.json()).error.code).toBe('unavailable');
       }
       expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(503);
+      // A page that reads the store says so in the site's look, as 503 too, not a bare 500.
+      const page = await fetch(`${server.url}/demand/`);
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(await page.text()).toMatch(/<h1>Try again in a moment<\/h1>[\s\S]*Nothing you sent was stored/);
       // The background's passes, every second, meet the same outage: said once each, not once a pass.
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const background = (server.stdout() + server.stderr())

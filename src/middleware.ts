@@ -1,0 +1,25 @@
+// Every on-demand page reads or writes the store. When it cannot answer (PostgreSQL away, the JSON store's lock held
+// or its disk read-only), a person gets the site's "try again shortly" page with 503 and Retry-After, as the API
+// then answers 503 `unavailable`: never a bare 500, which says the page is broken rather than briefly away.
+import { defineMiddleware } from 'astro:middleware';
+
+const UNAVAILABLE = '/unavailable/';
+
+/**
+ * The store's StoreUnavailableError, known by its name: the store the pages share was opened by the server's copy
+ * of the modules (process-shared.ts), so its errors are not instances of this bundle's copy of the class.
+ */
+const storeUnavailable = (error: unknown): error is Error & { retryAfterSeconds: number } =>
+  error instanceof Error && error.name === 'StoreUnavailableError';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    if (!storeUnavailable(error) || context.url.pathname === UNAVAILABLE) throw error;
+    const page = await context.rewrite(UNAVAILABLE);
+    const headers = new Headers(page.headers);
+    headers.set('Retry-After', String(error.retryAfterSeconds));
+    return new Response(page.body, { status: 503, headers });
+  }
+});
