@@ -46,7 +46,21 @@ test.skipIf(!redisInstalled())(
     expect(answers).toEqual([200, 200, 200, 200]);
     // The log is written in batches: give it a moment.
     await expect
-      .poll(() => servers.map((server) => /Redis does not answer/.test(server.stdout())))
+      .poll(() => servers.map((server) => /Redis at \S+ does not answer/.test(server.stdout())))
       .toEqual([true, true]);
   },
 );
+
+test('a REDIS_URL where nothing answers is said at start, with its address and not its password', async () => {
+  const server = await startServer({ REDIS_URL: 'redis://:a-redis-password@127.0.0.1:1' });
+  try {
+    await expect
+      .poll(() => server.stdout(), { timeout: 8_000 })
+      .toMatch(/rate limits: Redis at 127\.0\.0\.1:1 does not answer \(not connected after 2 s\)/);
+    expect((await fetch(`${server.url}/api/v1/catalog`)).status).toBe(200); // counted alone
+    expect(server.stdout() + server.stderr()).not.toContain('a-redis-password');
+    expect(server.stdout().match(/Redis at/g)).toHaveLength(1); // once, not again for the request
+  } finally {
+    await server.stop();
+  }
+});
