@@ -438,7 +438,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'NDA-field disclosures and sample downloads, newest first',
     columns: ['at', 'kind', 'org_id', 'listing_id', 'key_id'],
     options: { org: { type: 'string' } },
-    run: ({ store, values }) => store.auditLog({ orgId: values.org as string | undefined }),
+    run: async ({ store, values }) => {
+      // A mistyped --org is said, as every other --org command says it, not answered with an empty list.
+      if (values.org !== undefined) await requireOrg(store, str(values, 'org'));
+      return store.auditLog({ orgId: values.org as string | undefined });
+    },
   },
 };
 

@@ -1,5 +1,6 @@
 // The operator CLI as a process (contract §6): an unknown command says which, and what was probably meant, exit 2,
-// instead of burying the mistake under the whole command list; a noun alone lists its verbs.
+// instead of burying the mistake under the whole command list; a noun alone lists its verbs; an --org that names
+// no organisation is said.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,4 +35,11 @@ test('ops --help lists every command on stdout, exit 0', async () => {
   expect(result.code).toBe(0);
   expect(result.stdout).toContain('requests move REQUEST_ID');
   expect(result.stdout).toContain('store copy --to');
+});
+
+test('audit list --org with an organisation that does not exist says so, exit 1, not an empty list', async () => {
+  const result = await ops(dataDir, 'audit', 'list', '--org', 'org_nope');
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('No organisation org_nope: "ops org list" shows them.');
+  expect(result.stdout).toBe('');
 });
