@@ -78,6 +78,8 @@ export function datasetJsonLd(listing: ListingWithoutNda, body: string, site: UR
     ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
     isAccessibleForFree: false,
     conditionsOfAccess: conditionsOfAccess(listing, site),
+    // The same licence as the Croissant file: Google Dataset Search shows it, and a buyer's tools compare the two.
+    license: new URL('/licensing/', site).href,
     creator: PUBLISHER,
     publisher: PUBLISHER,
     dateModified: listing.updated,
