@@ -5,6 +5,7 @@ import {
   type DataCard,
   type ListingWithoutNda,
 } from '../../api/domain/listings/listing-schema.ts';
+import { geographyCountries } from '../../api/domain/countries.ts';
 import { languageCode } from '../../api/domain/languages.ts';
 import {
   DATA_TYPE_LABELS,
@@ -47,6 +48,10 @@ function timeframe(listing: ListingWithoutNda): [string, string] {
   return [`${from}-01-01`, `${to}-12-31`];
 }
 
+// One schema.org Country per country of the geography: a single Place named "France, Belgium" is no place at all.
+const places = (listing: ListingWithoutNda) =>
+  geographyCountries(listing.geography).map((name) => ({ '@type': 'Country', name }));
+
 const keywords = (listing: ListingWithoutNda) => [
   VERTICAL_LABELS[listing.vertical],
   DATA_TYPE_LABELS[listing.data_type],
@@ -66,7 +71,7 @@ export function datasetJsonLd(listing: ListingWithoutNda, body: string, site: UR
     url,
     keywords: keywords(listing),
     temporalCoverage: years(listing),
-    spatialCoverage: { '@type': 'Place', name: listing.geography },
+    spatialCoverage: places(listing),
     // The data card's fields, as Google Dataset Search reads them.
     variableMeasured: listing.data_card.fields.map((field) => ({
       '@type': 'PropertyValue',
@@ -220,7 +225,7 @@ export function croissant(
     isAccessibleForFree: false,
     conditionsOfAccess: conditionsOfAccess(listing, site),
     temporalCoverage: years(listing),
-    spatialCoverage: listing.geography,
+    spatialCoverage: places(listing),
     ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
     isLiveDataset: false,
     ...responsibleAi(listing, listing.data_card),

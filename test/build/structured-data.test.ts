@@ -58,4 +58,14 @@ describe('every listing, across its outputs', () => {
       expect(markdown, listing.id).toContain(`| Years covered | ${listing.years_covered} |`);
     }
   });
+
+  test('spatialCoverage is one schema.org Place per country, in JSON-LD and Croissant alike', () => {
+    for (const listing of listings) {
+      const { dataset, croissant } = outputs.get(listing.id)!;
+      // "France, Belgium" is two countries; one Place by that name is a place no gazetteer knows.
+      const places = geographyCountries(listing.geography).map((name) => ({ '@type': 'Country', name }));
+      expect(dataset.spatialCoverage, listing.id).toEqual(places);
+      expect(croissant.spatialCoverage, listing.id).toEqual(places);
+    }
+  });
 });
