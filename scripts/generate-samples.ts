@@ -43,10 +43,12 @@ const between = (rng: Rng, low: number, high: number) => low + (high - low) * rn
 const gaussian = (rng: Rng) => (rng() + rng() + rng() - 1.5) * 2;
 
 // ---------------------------------------------------------------------------------------------------------
-// WAV: ~3 s, 8 kHz, mono, 16-bit PCM. Two "speakers" take turns; each turn is a run of syllables, each a
-// harmonic tone shaped by two vowel-like resonances, with a smooth pitch contour and pauses in between.
+// WAV: ~3 s, 16-bit PCM, 8 kHz mono unless told otherwise. Two "speakers" take turns; each turn is a run of
+// syllables, each a harmonic tone shaped by two vowel-like resonances, with a smooth pitch contour and pauses.
 
-const SAMPLE_RATE = 8000;
+/** A sample is delivered as its listing's data card says a delivery is: with two channels, one per speaker. */
+export type WavFormat = { rate: number; channels: 1 | 2 };
+const TELEPHONE: WavFormat = { rate: 8000, channels: 1 };
 const DURATION_S = 3;
 const VOWELS: readonly (readonly [number, number])[] = [
   [700, 1220], // a
@@ -64,9 +66,10 @@ function resonance(frequency: number, centre: number, bandwidth: number): number
   return 1 / (1 + x * x);
 }
 
-export function synthesiseCall(rng: Rng): Int16Array {
-  const total = SAMPLE_RATE * DURATION_S;
-  const signal = new Float64Array(total);
+export function synthesiseCall(rng: Rng, format: WavFormat = TELEPHONE): Int16Array {
+  const { rate, channels } = format;
+  const total = rate * DURATION_S;
+  const signals = Array.from({ length: channels }, () => new Float64Array(total));
   const agent: Speaker = { f0: between(rng, 185, 225), gain: 0.55 };
   const caller: Speaker = { f0: between(rng, 105, 135), gain: 0.48 };
   const turns: Turn[] = [
@@ -76,6 +79,7 @@ export function synthesiseCall(rng: Rng): Int16Array {
   ];
 
   for (const turn of turns) {
+    const signal = signals[channels === 2 && turn.speaker === caller ? 1 : 0]!;
     // Syllables of 110–240 ms separated by short gaps.
     let t = turn.start;
     let phase = 0;
@@ -84,10 +88,10 @@ export function synthesiseCall(rng: Rng): Int16Array {
       const length = Math.min(between(rng, 0.11, 0.24), turn.end - t);
       const vowel = VOWELS[Math.floor(rng() * VOWELS.length)] ?? VOWELS[0]!;
       const stress = between(rng, 0.7, 1);
-      const first = Math.round(t * SAMPLE_RATE);
-      const last = Math.min(total, Math.round((t + length) * SAMPLE_RATE));
+      const first = Math.round(t * rate);
+      const last = Math.min(total, Math.round((t + length) * rate));
       for (let i = first; i < last; i++) {
-        const time = i / SAMPLE_RATE;
+        const time = i / rate;
         const position = (i - first) / Math.max(1, last - first);
         const envelope = Math.sin(Math.PI * position) ** 2 * stress;
         // Pitch drifts slowly and falls a little at the end of the turn, as speech does.
@@ -95,9 +99,9 @@ export function synthesiseCall(rng: Rng): Int16Array {
           turn.speaker.f0 *
           (1 + 0.06 * Math.sin(2 * Math.PI * 1.3 * time + contourPhase)) *
           (1 - 0.1 * ((time - turn.start) / (turn.end - turn.start)));
-        phase += (2 * Math.PI * f0) / SAMPLE_RATE;
+        phase += (2 * Math.PI * f0) / rate;
         let value = 0;
-        for (let k = 1; k * f0 < 3400; k++) {
+        for (let k = 1; k * f0 < 0.425 * rate; k++) {
           const frequency = k * f0;
           const weight =
             (resonance(frequency, vowel[0], 110) + 0.6 * resonance(frequency, vowel[1], 150)) / k;
@@ -109,16 +113,19 @@ export function synthesiseCall(rng: Rng): Int16Array {
     }
   }
 
-  const pcm = new Int16Array(total);
+  // Interleaved frames, as WAV stores them.
+  const pcm = new Int16Array(total * channels);
   for (let i = 0; i < total; i++) {
-    const hiss = 0.004 * gaussian(rng); // line noise, also in the pauses
-    const value = Math.max(-1, Math.min(1, (signal[i] ?? 0) + hiss));
-    pcm[i] = Math.round(value * 32767);
+    for (let c = 0; c < channels; c++) {
+      const hiss = 0.004 * gaussian(rng); // line noise, also in the pauses
+      const value = Math.max(-1, Math.min(1, (signals[c]![i] ?? 0) + hiss));
+      pcm[i * channels + c] = Math.round(value * 32767);
+    }
   }
   return pcm;
 }
 
-export function encodeWav(pcm: Int16Array): Buffer {
+export function encodeWav(pcm: Int16Array, format: WavFormat = TELEPHONE): Buffer {
   const dataBytes = pcm.length * 2;
   const out = Buffer.alloc(44 + dataBytes);
   out.write('RIFF', 0, 'ascii');
@@ -127,10 +134,10 @@ export function encodeWav(pcm: Int16Array): Buffer {
   out.write('fmt ', 12, 'ascii');
   out.writeUInt32LE(16, 16); // fmt chunk size
   out.writeUInt16LE(1, 20); // PCM
-  out.writeUInt16LE(1, 22); // mono
-  out.writeUInt32LE(SAMPLE_RATE, 24);
-  out.writeUInt32LE(SAMPLE_RATE * 2, 28); // byte rate
-  out.writeUInt16LE(2, 32); // block align
+  out.writeUInt16LE(format.channels, 22);
+  out.writeUInt32LE(format.rate, 24);
+  out.writeUInt32LE(format.rate * 2 * format.channels, 28); // byte rate
+  out.writeUInt16LE(2 * format.channels, 32); // block align
   out.writeUInt16LE(16, 34); // bits per sample
   out.write('data', 36, 'ascii');
   out.writeUInt32LE(dataBytes, 40);
@@ -299,7 +306,7 @@ export function encodePng(pixels: Uint8Array, width: number, height: number): Bu
 // ---------------------------------------------------------------------------------------------------------
 // Which files: every `sample_file:` in content/listings/*.md, with the listing's modality for PNG phantoms.
 
-type SampleRequest = { path: string; modality: string };
+type SampleRequest = { path: string; modality: string; wav?: WavFormat };
 
 function sampleRequests(): SampleRequest[] {
   const requests: SampleRequest[] = [];
@@ -317,14 +324,24 @@ function sampleRequests(): SampleRequest[] {
       );
     }
     const modality = /^modality:[ \t]*["']?([^"'\n#]+)["']?/m.exec(text)?.[1]?.trim() ?? '';
-    requests.push({ path, modality });
+    // The delivered format the data card states, e.g. "WAV, 16-bit PCM, 16 kHz, two channels (…)".
+    const wav = /WAV, 16-bit PCM, ([\d.]+) kHz, (mono|one|two|stereo) channels?/i.exec(text);
+    if (path.endsWith('.wav') && !wav) {
+      throw new Error(
+        `${name}: a .wav sample needs its format in data_card.formats ("WAV, 16-bit PCM, 8 kHz, two channels")`,
+      );
+    }
+    const format: WavFormat | undefined = wav
+      ? { rate: Number(wav[1]) * 1000, channels: /two|stereo/i.test(wav[2]!) ? 2 : 1 }
+      : undefined;
+    requests.push({ path, modality, ...(format ? { wav: format } : {}) });
   }
   return requests;
 }
 
 function render(request: SampleRequest): Buffer {
   const rng = mulberry32(fnv1a(request.path));
-  if (request.path.endsWith('.wav')) return encodeWav(synthesiseCall(rng));
+  if (request.path.endsWith('.wav')) return encodeWav(synthesiseCall(rng, request.wav), request.wav);
   if (request.path.endsWith('.png')) return encodePng(phantom(rng, request.modality), SIZE, SIZE);
   throw new Error(`sample_file "${request.path}": only .wav and .png samples can be generated`);
 }

@@ -66,3 +66,26 @@ test('the public previews regenerate byte for byte, one per listing, and share n
     await rm(out, { recursive: true, force: true });
   }
 });
+
+test("a WAV sample is in the format its listing's data card says a delivery is (rate, width, channels)", async () => {
+  const listings = await loadListings('content/listings');
+  const channels: Record<string, number> = { mono: 1, one: 1, stereo: 2, two: 2 };
+  for (const listing of listings) {
+    const file = listing.nda.sample_file;
+    if (!file?.endsWith('.wav')) continue;
+    const stated = /WAV, (\d+)-bit PCM, ([\d.]+) kHz, (\w+) channels?/.exec(
+      listing.data_card.formats.join('\n'),
+    );
+    expect(stated, `${listing.id}: its data card names the WAV format`).not.toBeNull();
+    const head = await readFile(join('content/samples', file));
+    // A lab judges the delivery by its sample: a mono 8 kHz file for a two-channel 16 kHz dataset misleads.
+    expect(
+      { channels: head.readUInt16LE(22), rate: head.readUInt32LE(24), bits: head.readUInt16LE(34) },
+      listing.id,
+    ).toEqual({
+      channels: channels[stated![3]!.toLowerCase()],
+      rate: Number(stated![2]) * 1000,
+      bits: Number(stated![1]),
+    });
+  }
+});
