@@ -1,0 +1,35 @@
+// A listing's public prose and its data card describe one dataset: where both state the same fact (how the data
+// was de-identified, how many sites it comes from, how many audio channels), they must say the same thing.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, expect, test } from 'vitest';
+import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
+import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
+
+const read = (path: string) => readFile(join(DIST_CLIENT, path), 'utf8');
+let listings: ListingWithBody[];
+
+beforeAll(async () => {
+  requireBuild();
+  listings = await loadListings('content/listings');
+});
+
+test('a HIPAA method named in public is the one the de-identification report used', async () => {
+  const METHODS = ['Safe Harbor', 'Expert Determination'];
+  for (const listing of listings) {
+    const published = await read(`catalog/${listing.id}.md`);
+    const report = listing.nda.deidentification_report.standard;
+    for (const method of METHODS.filter((m) => published.includes(`HIPAA ${m}`))) {
+      expect(report, `${listing.id} says "HIPAA ${method}" in public`).toContain(method);
+    }
+  }
+});
+
+test('a data card that says "One centre" or "One hospital" is not described as from several', async () => {
+  for (const listing of listings) {
+    const single = listing.data_card.limitations.find((line) => /^One (centre|hospital)\b/.test(line));
+    if (!single) continue;
+    const published = await read(`catalog/${listing.id}.md`);
+    expect(published, `${listing.id}: "${single}"`).not.toMatch(/\b(imaging )?(centres|hospitals) in\b/);
+  }
+});
