@@ -33,3 +33,11 @@ test('a data card that says "One centre" or "One hospital" is not described as f
     expect(published, `${listing.id}: "${single}"`).not.toMatch(/\b(imaging )?(centres|hospitals) in\b/);
   }
 });
+
+test('an audio listing delivered in two channels is not described as mono', async () => {
+  for (const listing of listings) {
+    if (!listing.data_card.formats.some((format) => /two channels|stereo/.test(format))) continue;
+    const published = await read(`catalog/${listing.id}.md`);
+    expect(published, listing.id).not.toMatch(/\bmono\b/i);
+  }
+});
