@@ -60,7 +60,7 @@ export function listingFile(i: number): string {
     `status: ${pick(LISTING_STATUSES, i)}`,
     `exclusivity_available: ${i % 3 === 0}`,
     'sample: true',
-    `updated: "2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}"`,
+    `updated: "2025-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}"`,
     'data_card:',
     `  record: "One synthetic ${dataType.replace('_', ' ')} (${i})"`,
     '  fields: [{ name: record_id, type: text, description: "Opaque id" }, { name: payload, type: json, description: "The record" }]',

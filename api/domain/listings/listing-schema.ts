@@ -58,6 +58,11 @@ const isoDate = z.preprocess(
   (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
   z.iso.date(),
 );
+// An update or a report is something that happened: a future date (a typo for a year) would sit atop the
+// catalogue's "newest" order and tell feeds and sitemaps of a change that has not been made.
+const pastDate = isoDate.refine((value) => value <= new Date().toISOString().slice(0, 10), {
+  error: 'must be today or earlier, not a date in the future',
+});
 
 // A language given by name or code becomes its English name ("eng", "en-US" → "English").
 export const language = z
@@ -83,7 +88,7 @@ export const ndaSchema = z.strictObject({
     method: text(500),
     standard: text(300),
     performed_by: text(200),
-    date: isoDate,
+    date: pastDate,
     summary: text(5000),
   }),
   composition: z
@@ -172,7 +177,7 @@ export const listingFileSchema = z
     status: z.enum(LISTING_STATUSES),
     exclusivity_available: z.boolean(),
     sample: z.boolean(),
-    updated: isoDate,
+    updated: pastDate,
     data_card: dataCardSchema,
     nda: ndaSchema,
   })
@@ -200,6 +205,11 @@ export const listingFileSchema = z
             : `"${part}" is not a country name; give countries separated by commas, e.g. "Germany, Austria"`,
         );
       }
+    }
+    // A listing cannot have been updated before the last year its data was made in had begun.
+    const lastYear = listing.years_covered.split(/\s*[–-]\s*/).at(-1)!;
+    if (listing.updated < `${lastYear}-01-01`) {
+      issue('updated', `is before ${lastYear}, the last year covered: the listing cannot predate its data`);
     }
     if (!audio && listing.data_card.preview_transcript) {
       issue('data_card', 'preview_transcript is for conversational_audio listings only');
