@@ -68,4 +68,20 @@ describe('every listing, across its outputs', () => {
       expect(croissant.spatialCoverage, listing.id).toEqual(places);
     }
   });
+
+  test('the page, the .md and llms-full.txt show the update date that JSON-LD and Croissant carry', async () => {
+    const llmsFull = await read('llms-full.txt');
+    for (const listing of listings) {
+      const { dataset, markdown } = outputs.get(listing.id)!;
+      const page = await read(`catalog/${listing.id}/index.html`);
+      const row = `| Updated | ${listing.updated} |`;
+      expect(dataset.dateModified, listing.id).toBe(listing.updated);
+      expect(markdown, listing.id).toContain(row);
+      const section = llmsFull.slice(llmsFull.indexOf(`| Listing ID | ${listing.id} |`));
+      expect(section.slice(0, section.indexOf('\n\n')), listing.id).toContain(row);
+      // The page's fact sheet: the label and the date, outside the JSON-LD.
+      const html = page.replace(/<script[\s\S]*?<\/script>/g, '');
+      expect(html, listing.id).toMatch(new RegExp(`Updated</dt>\\s*<dd[^>]*>${listing.updated}</dd>`));
+    }
+  });
 });

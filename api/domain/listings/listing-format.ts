@@ -97,6 +97,8 @@ export function listingFacts(listing: ListingWithoutNda): [string, string][] {
       listing.exclusivity_available ? 'Available from the owner' : 'Not offered (non-exclusive only)',
     ],
     ['Illustrative listing', listing.sample ? 'Yes (not live inventory)' : 'No'],
+    // The date JSON-LD (dateModified), Croissant and the feed carry: a reader of the page or .md sees it too.
+    ['Updated', listing.updated],
   );
   return rows;
 }
