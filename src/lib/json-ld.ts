@@ -219,7 +219,8 @@ export function croissant(
     license: new URL('/licensing/', site).href,
     creator: PUBLISHER,
     publisher: PUBLISHER,
-    datePublished: listing.updated,
+    // The last update, as the page's JSON-LD has it: when the dataset was first published is not recorded.
+    dateModified: listing.updated,
     version: '1.0.0',
     keywords: keywords(listing),
     isAccessibleForFree: false,

@@ -121,7 +121,7 @@ test('Croissant: the metadata layer with its required fields for every listing, 
       'license',
       'url',
       'creator',
-      'datePublished',
+      'dateModified',
       'version',
       'citeAs',
     ]) {

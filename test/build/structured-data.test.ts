@@ -53,6 +53,9 @@ describe('every listing, across its outputs', () => {
       expect(croissant.inLanguage, listing.id).toEqual(codes);
       expect(catalog.languages, listing.id).toEqual(listing.languages);
       expect(dataset.dateModified, listing.id).toBe(listing.updated);
+      // The listing's last update is a modification date; it says nothing of when the dataset was first published.
+      expect(croissant.dateModified, listing.id).toBe(listing.updated);
+      expect(croissant.datePublished, listing.id).toBeUndefined();
       expect(croissant['rai:dataReleaseMaintenancePlan'], listing.id).toContain(listing.updated);
       expect(markdown, listing.id).toContain(`| Size | ${listing.size_band} |`);
       expect(markdown, listing.id).toContain(`| Years covered | ${listing.years_covered} |`);
