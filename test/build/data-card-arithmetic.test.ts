@@ -34,3 +34,27 @@ test('a WAV listing\'s "about N MB per call" is its sample rate × sample width 
   }
   expect(checked).toBe(listings.filter((listing) => listing.vertical === 'conversational_audio').length);
 });
+
+test("an imaging listing's typical size per record, times its records, is the total the owner reported", async () => {
+  let checked = 0;
+  for (const listing of listings) {
+    const composition = listing.nda.composition as Record<string, unknown>;
+    const totalTb = composition.total_tb;
+    const count = composition.studies ?? composition.slides;
+    if (typeof totalTb !== 'number' || typeof count !== 'number') continue;
+    const markdown = await read(`catalog/${listing.id}.md`);
+    // "about 250 MB per study" or "1–3 GB per slide"
+    const typical = /^\*\*Typical size:\*\* .*?([\d.]+)(?:–([\d.]+))? (MB|GB) per (study|slide)/m.exec(
+      markdown,
+    );
+    expect(typical, `${listing.id}: typical size names "N MB per study/slide"`).not.toBeNull();
+    const unit = typical![3] === 'GB' ? 1e9 : 1e6;
+    const [low, high] = [Number(typical![1]) * unit, Number(typical![2] ?? typical![1]) * unit];
+    const mean = (totalTb * 1e12) / count;
+    // The public figure is typical, the NDA total exact: the mean may stray a third beyond it, no more.
+    expect(mean, `${listing.id}: ${typical![0]}`).toBeGreaterThan(low / 1.5);
+    expect(mean, `${listing.id}: ${typical![0]}`).toBeLessThan(high * 1.5);
+    checked++;
+  }
+  expect(checked).toBeGreaterThan(0);
+});
