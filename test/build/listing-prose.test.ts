@@ -41,3 +41,17 @@ test('an audio listing delivered in two channels is not described as mono', asyn
     expect(published, listing.id).not.toMatch(/\bmono\b/i);
   }
 });
+
+test('the series per study and the vendors a listing names agree wherever it names them', async () => {
+  for (const listing of listings) {
+    const published = await read(`catalog/${listing.id}.md`);
+    // "3–6 series per study" in the formats and "5–8 sequences" in the typical size are two answers to one question.
+    const ranges = new Set(
+      [...published.matchAll(/(\d+)–(\d+) (?:MR )?(?:series|sequences)\b/g)].map((m) => `${m[1]}–${m[2]}`),
+    );
+    expect(ranges.size, `${listing.id}: ${[...ranges].join(' vs ')}`).toBeLessThanOrEqual(1);
+    if (/\b(one|two) (PET-CT |scanner )?vendors?\b/i.test(listing.data_card.limitations.join(' '))) {
+      expect(published, listing.id).not.toMatch(/\bseveral vendors\b/);
+    }
+  }
+});
