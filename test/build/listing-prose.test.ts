@@ -55,3 +55,16 @@ test('the series per study and the vendors a listing names agree wherever it nam
     }
   }
 });
+
+test('what one record is: the description names the same unit as the data card', async () => {
+  for (const listing of listings) {
+    const published = await read(`catalog/${listing.id}.md`);
+    const said = /One record is (?:one|a single) (?:inbound )?([a-z-]+)/.exec(published);
+    if (!said) continue;
+    // "One record is one image" in the text and "One screening mammography exam" on the card: a fourfold difference.
+    const unit = said[1] === 'image' ? /\b(image|radiograph|slide)\b/ : new RegExp(`\\b${said[1]}\\b`);
+    expect(listing.data_card.record.split(/[:,(]/)[0], `${listing.id}: the text says "${said[0]}"`).toMatch(
+      unit,
+    );
+  }
+});
