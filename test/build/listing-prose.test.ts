@@ -68,3 +68,18 @@ test('what one record is: the description names the same unit as the data card',
     );
   }
 });
+
+test("a data card's view field names every view the description and the composition hold", async () => {
+  for (const listing of listings) {
+    const view = listing.data_card.fields.find((field) => field.name === 'view');
+    if (!view) continue;
+    const byView = (listing.nda.composition as { by_view?: Record<string, number> }).by_view ?? {};
+    const body = listing.body;
+    for (const name of ['PA', 'AP', 'lateral', 'CC', 'MLO']) {
+      if (!new RegExp(`\\b${name}\\b`).test(body) && !(name in byView)) continue;
+      // "frontal view" and "PA or AP" on the card, "PA and lateral views" in the text and laterals delivered.
+      expect(view.description, `${listing.id}: ${name}`).toMatch(new RegExp(`\\b${name}\\b`, 'i'));
+      expect(listing.data_card.record, listing.id).not.toMatch(/\bfrontal view\b/);
+    }
+  }
+});
