@@ -1,0 +1,52 @@
+// What axe and Lighthouse do not see, as a keyboard-only or screen-reader user meets it in Debian's Chromium: where
+// focus is after a form is refused, and whether what was wrong is said and leads to each field.
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openBrowser, photograph } from '../support/browser.ts';
+import { startSelfServe, type SelfServe } from '../support/self-serve.ts';
+
+let ctx: SelfServe;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  ctx = await startSelfServe();
+  browser = await openBrowser({ javaScriptEnabled: false, viewport: { width: 1366, height: 900 } });
+  page = await browser.context.newPage();
+  page.setDefaultTimeout(8000);
+  await mkdir('screenshots', { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await ctx?.stop();
+});
+
+describe('a refused form, JavaScript off', () => {
+  const refuse = async () => {
+    await page.goto(`${ctx.server.url}/access/`);
+    await page.getByLabel('Organisation').fill('Keyboard Lab');
+    await page.getByLabel('Work email').fill('not an address');
+    await page.getByLabel('What you intend to use the data for').fill('Too short');
+    await page.getByRole('button', { name: 'Request access' }).press('Enter');
+    await page.locator('#field-email-error').waitFor();
+  };
+
+  test('after a refused form, focus is on the error summary and it names each field, linked to it', async () => {
+    await refuse();
+    const summary = page.locator('.form-message');
+    expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    const links = summary.getByRole('link');
+    const named = await links.evaluateAll((anchors) =>
+      anchors.map((a) => [a.getAttribute('href'), a.textContent?.trim()]),
+    );
+    expect(named.map(([href]) => href)).toEqual(['#field-name', '#field-email', '#field-intended_use']);
+    expect(named[1]![1]).toMatch(/^Work email: .*plain address/);
+    expect(named[2]![1]).toMatch(/^What you intend to use the data for: .*20/);
+    // Each link leads to its field: Enter on it, then Tab, reaches the field's input.
+    for (const [href] of named) expect(await page.locator(href!).count()).toBe(1);
+    await links.nth(1).press('Enter');
+    expect(new URL(page.url()).hash).toBe('#field-email');
+    await photograph(page, 'access-refused', refuse);
+  });
+});
