@@ -3,8 +3,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openBrowser, photograph } from '../support/browser.ts';
-import { startSelfServe, type SelfServe } from '../support/self-serve.ts';
+import { openBrowser, photograph, signIn } from '../support/browser.ts';
+import { selfServeLab, startSelfServe, type SelfServe } from '../support/self-serve.ts';
 
 let ctx: SelfServe;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -48,5 +48,43 @@ describe('a refused form, JavaScript off', () => {
     await links.nth(1).press('Enter');
     expect(new URL(page.url()).hash).toBe('#field-email');
     await photograph(page, 'access-refused', refuse);
+  });
+});
+
+describe('a key shown once, JavaScript on', () => {
+  let keys: Page;
+  let signedIn: Awaited<ReturnType<typeof openBrowser>>;
+  beforeAll(async () => {
+    const lab = await selfServeLab(ctx, 'Keyboard Lab');
+    signedIn = await openBrowser({ viewport: { width: 1366, height: 900 } });
+    await signedIn.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.siteUrl });
+    await signIn(signedIn.context, lab.cookie, ctx.siteUrl);
+    keys = await signedIn.context.newPage();
+    keys.setDefaultTimeout(8000);
+  });
+  afterAll(async () => {
+    await signedIn?.close();
+  });
+
+  const create = async (name: string) => {
+    await keys.goto(`${ctx.siteUrl}/dashboard/keys/`);
+    await keys.getByLabel('Name').fill(name);
+    await keys.getByRole('button', { name: 'Create key' }).press('Enter');
+    await keys.locator('#new-key-value').waitFor();
+  };
+
+  test('after a key is created, focus is on the new key, which says it is shown only this once', async () => {
+    await create('focus test');
+    const focused = await keys.evaluate(() => ({
+      id: document.activeElement?.id,
+      description: document.activeElement
+        ?.getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' '),
+    }));
+    expect(focused.id).toBe('new-key-value');
+    expect(focused.description).toMatch(/only time it is shown/);
+    await photograph(keys, 'dashboard-key-created', () => create('focus photo'));
   });
 });
