@@ -87,4 +87,14 @@ describe('a key shown once, JavaScript on', () => {
     expect(focused.description).toMatch(/only time it is shown/);
     await photograph(keys, 'dashboard-key-created', () => create('focus photo'));
   });
+
+  test('Copy says it copied in a status message a screen reader announces', async () => {
+    await create('copy test');
+    await keys.getByRole('button', { name: 'Copy', exact: true }).press('Enter');
+    const status = keys.locator('.secret-box [role=status]');
+    await expect.poll(() => status.textContent()).toMatch(/^Copied/);
+    expect(await keys.evaluate(() => navigator.clipboard.readText())).toBe(
+      await keys.locator('#new-key-value').inputValue(),
+    );
+  });
 });
