@@ -98,3 +98,36 @@ describe('a key shown once, JavaScript on', () => {
     );
   });
 });
+
+describe('an action that asks first, JavaScript off', () => {
+  let noJs: Awaited<ReturnType<typeof openBrowser>>;
+  let keys: Page;
+  beforeAll(async () => {
+    const lab = await selfServeLab(ctx, 'Careful Keyboard Lab');
+    noJs = await openBrowser({ javaScriptEnabled: false, viewport: { width: 1366, height: 900 } });
+    await signIn(noJs.context, lab.cookie, ctx.siteUrl);
+    keys = await noJs.context.newPage();
+    keys.setDefaultTimeout(8000);
+  });
+  afterAll(async () => {
+    await noJs?.close();
+  });
+  const focusedText = () => keys.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+  test('after Revoke, focus is on the question, and the next Tab reaches the button that confirms', async () => {
+    await keys.goto(`${ctx.siteUrl}/dashboard/keys/`);
+    await keys.getByLabel('Name').fill('to revoke');
+    await keys.getByRole('button', { name: 'Create key' }).press('Enter');
+    await keys.goto(`${ctx.siteUrl}/dashboard/keys/`);
+    await keys.getByRole('button', { name: 'Revoke to revoke' }).press('Enter');
+    await keys.locator('.confirm').waitFor();
+    expect(await focusedText()).toMatch(/^Revoke key “to revoke”/);
+    await keys.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Revoke the key');
+    await photograph(keys, 'dashboard-key-confirm', async () => {
+      await keys.goto(`${ctx.siteUrl}/dashboard/keys/`);
+      await keys.getByRole('button', { name: 'Revoke to revoke' }).press('Enter');
+      await keys.locator('.confirm').waitFor();
+    });
+  });
+});
