@@ -130,4 +130,20 @@ describe('an action that asks first, JavaScript off', () => {
       await keys.locator('.confirm').waitFor();
     });
   });
+
+  test('after the revoke is confirmed, focus is on the notice that says the key is revoked', async () => {
+    await keys.goto(`${ctx.siteUrl}/dashboard/keys/`);
+    await keys.getByRole('button', { name: 'Revoke to revoke' }).press('Enter');
+    await keys.getByRole('button', { name: 'Revoke the key' }).press('Enter');
+    await keys.locator('p.notice[role=status]').waitFor();
+    expect(await focusedText()).toMatch(/^Key “to revoke” \(dss_\w{4}…\) is revoked/);
+    await photograph(keys, 'dashboard-key-revoked', async () => {
+      await keys.goto(`${ctx.siteUrl}/dashboard/keys/`);
+      await keys.getByLabel('Name').fill('revoked photo');
+      await keys.getByRole('button', { name: 'Create key' }).press('Enter');
+      await keys.goto(`${ctx.siteUrl}/dashboard/keys/`);
+      await keys.getByRole('button', { name: 'Revoke revoked photo' }).press('Enter');
+      await keys.getByRole('button', { name: 'Revoke the key' }).press('Enter');
+    });
+  });
 });
