@@ -147,3 +147,20 @@ describe('an action that asks first, JavaScript off', () => {
     });
   });
 });
+
+describe('zoomed to 400% (320 CSS px wide)', () => {
+  test('the catalogue and its search results reflow: nothing scrolls sideways', async () => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    try {
+      for (const path of ['/catalog/', '/catalog/search/?q=audio']) {
+        await page.goto(`${ctx.server.url}${path}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, path).toBe(0);
+      }
+      await page.screenshot({ path: 'screenshots/catalog-320.png', fullPage: false });
+      await photograph(page, 'catalog', () => page.goto(`${ctx.server.url}/catalog/`));
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
+  });
+});
