@@ -146,6 +146,20 @@ describe('an action that asks first, JavaScript off', () => {
       await keys.getByRole('button', { name: 'Revoke the key' }).press('Enter');
     });
   });
+  test('at 320 CSS px (400% zoom) the dashboard, which names a long sign-in address, does not scroll sideways', async () => {
+    await keys.setViewportSize({ width: 320, height: 640 });
+    try {
+      for (const path of ['/dashboard/', '/dashboard/keys/', '/dashboard/team/']) {
+        await keys.goto(`${ctx.siteUrl}${path}`);
+        const overflow = await keys.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, path).toBe(0);
+      }
+      await keys.screenshot({ path: 'screenshots/dashboard-team-320.png', fullPage: false });
+      await photograph(keys, 'dashboard-overview', () => keys.goto(`${ctx.siteUrl}/dashboard/`));
+    } finally {
+      await keys.setViewportSize({ width: 1366, height: 900 });
+    }
+  });
 });
 
 describe('zoomed to 400% (320 CSS px wide)', () => {
