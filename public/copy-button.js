@@ -1,10 +1,20 @@
 // The "Copy" button beside a key shown once: hidden without JavaScript (the key can still be selected and copied).
+// What happened is said in the box's status region too: a screen reader does not announce a button's new text.
 for (const button of document.querySelectorAll('button[data-copy]')) {
   const input = document.getElementById(button.dataset.copy);
   if (!input || !navigator.clipboard) continue;
+  const status = button.parentElement?.querySelector('[data-copy-status]');
+  const say = (words) => {
+    if (status) status.textContent = words;
+  };
   button.hidden = false;
   button.addEventListener('click', async () => {
-    await navigator.clipboard.writeText(input.value);
-    button.textContent = 'Copied';
+    try {
+      await navigator.clipboard.writeText(input.value);
+      button.textContent = 'Copied';
+      say('Copied to the clipboard.');
+    } catch {
+      say('Could not copy: select the text and copy it yourself.');
+    }
   });
 }

@@ -748,7 +748,7 @@ describe('the NDA page for a member', () => {
     );
     expect(page.status).toBe(403);
     expect(page.body).toMatch(
-      /<p class="form-message" role="alert">Only an admin of your organisation can accept the NDA; ask one of your admins\.<\/p>/,
+      /<div class="form-message" role="alert" tabindex="-1" autofocus><p>Only an admin of your organisation can accept the NDA; ask one of your admins\.<\/p>/,
     );
   });
 });
