@@ -103,7 +103,7 @@ export const withdraw: Handler = async (request, { params, caller, now, deps }) 
   const { reason } = body ? parseBody(withdrawalSchema, body.value, 'withdrawal') : { reason: undefined };
   const lead = deps.config.sourcingLeadEmail;
   const withdrawn = await deps.store.transact((tx) =>
-    withdrawRequest(tx, params.id!, caller!.org.id, lead, now, reason ?? null),
+    withdrawRequest(tx, params.id!, caller!.org.id, lead, deps.config.siteUrl, now, reason ?? null),
   );
   deps.background?.kick();
   return json({ data: labDetailView(withdrawn) });

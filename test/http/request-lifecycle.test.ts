@@ -178,7 +178,7 @@ describe('a request from submission to close, as the lab sees it', () => {
       '--message',
       'Proposal attached: 1,200 hours.',
     );
-    await mailTo(lab.email, `Your data request ${id} is proposal_sent`);
+    await mailTo(lab.email, `Your data request ${id} is proposal sent`);
     await opsOk(env(), 'requests', 'move', id, 'closed', '--outcome', 'licensed');
     const closed = await mailTo(lab.email, `Your data request ${id} is closed: licensed`);
     expect(closed.mail.text).toContain('outcome: licensed');
@@ -368,5 +368,38 @@ describe("paging the lab's requests", () => {
       'nda_required',
     );
     expect((await call('/api/v1/requests', { key: lab.key })).body.count).toBe(2);
+  });
+});
+
+describe("the lab's mails about a request lead to its page and say its status in words", () => {
+  test('the acknowledgement, the reply and each move link to /dashboard/requests/<id>/, in text and HTML alike', async () => {
+    const created = await call('/api/v1/requests', {
+      method: 'POST',
+      key: other.key,
+      body: {
+        data_types: ['call_audio'],
+        volume: '5-20 TB',
+        description: 'Calls from a lab reading its mail.',
+      },
+    });
+    const id = created.body.data.id;
+    const page = `http://dss.example/dashboard/requests/${id}/`;
+    await opsOk(env(), 'requests', 'reply', id, '--message', 'We are looking.');
+    await opsOk(env(), 'requests', 'move', id, 'proposal_sent', '--message', 'Proposal attached.');
+    const mails = [
+      await mailTo(other.email, `We received your data request ${id}`),
+      await mailTo(other.email, `Reply to your data request ${id}`),
+      // The subject says the status as the body and the dashboard do, not the API's proposal_sent.
+      await mailTo(other.email, `Your data request ${id} is proposal sent`),
+    ];
+    for (const { mail: sent } of mails) {
+      expect(sent.text).toContain(page);
+      expect(sent.html).toContain(`href="${page}"`);
+    }
+    // The page is there: without a session it sends the reader to sign in and back to it.
+    const response = await fetch(server.url + new URL(page).pathname, { redirect: 'manual' });
+    expect(response.headers.get('location')).toBe(
+      `/signin/?next=${encodeURIComponent(new URL(page).pathname)}`,
+    );
   });
 });

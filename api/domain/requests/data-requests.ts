@@ -54,9 +54,9 @@ export async function submitDataRequest(
     ...input,
     volume_range: input.volume?.range ?? null,
   });
-  const { idempotency, sourcingLeadEmail } = submission;
+  const { idempotency, sourcingLeadEmail, siteUrl } = submission;
   return store.transact((tx) =>
-    createDataRequest(tx, input, caller, idempotency, sourcingLeadEmail, matches, now),
+    createDataRequest(tx, input, caller, idempotency, sourcingLeadEmail, siteUrl, matches, now),
   );
 }
 
@@ -69,6 +69,7 @@ export async function createDataRequest(
   caller: Caller,
   idempotency: { key: string; bodyText: string } | undefined,
   sourcingLeadEmail: string,
+  siteUrl: URL,
   matches: RequestMatch[],
   now: Date,
 ): Promise<Created> {
@@ -131,7 +132,13 @@ export async function createDataRequest(
     newRequestToLead(request, org, account),
     now,
   );
-  await enqueueMail(tx, `request:${request.id}:ack`, account.email, requestAckToLab(request, account), now);
+  await enqueueMail(
+    tx,
+    `request:${request.id}:ack`,
+    account.email,
+    requestAckToLab(request, account, siteUrl),
+    now,
+  );
   const created = {
     id: request.id,
     status: request.status,

@@ -49,6 +49,7 @@ async function record(
   event: RequestEvent,
   patch: Partial<DataRequestRecord>,
   now: Date,
+  siteUrl: URL,
 ): Promise<DataRequestRecord> {
   const events = [...eventsOf(request), event];
   const updated = await tx.update('requests', request.id, { ...patch, events });
@@ -56,8 +57,8 @@ async function record(
   if (account) {
     const message =
       kind === 'move'
-        ? statusChangeToLab(updated, account, event)
-        : replyToLab(updated, account, event.message ?? '');
+        ? statusChangeToLab(updated, account, event, siteUrl)
+        : replyToLab(updated, account, event.message ?? '', siteUrl);
     // One mail per event: the event's place in the history names it.
     await enqueueMail(tx, `request:${request.id}:event:${events.length - 1}`, account.email, message, now);
   }
@@ -117,7 +118,13 @@ async function tellWebhooks(
 export type Move = { status: RequestStatus; outcome?: RequestOutcome | null; message?: string | null };
 
 /** The operator moves a request forward (`ops requests move`); closing needs an outcome, nothing else takes one. */
-export async function moveRequest(tx: Tx, id: string, move: Move, now: Date): Promise<DataRequestRecord> {
+export async function moveRequest(
+  tx: Tx,
+  id: string,
+  move: Move,
+  now: Date,
+  siteUrl: URL,
+): Promise<DataRequestRecord> {
   const request = await requireRequest(tx, id);
   if (request.status === 'closed') throw new RefusedError(`Request ${id} is closed (${request.outcome}).`);
   if (rank(move.status) <= rank(request.status)) {
@@ -140,6 +147,7 @@ export async function moveRequest(tx: Tx, id: string, move: Move, now: Date): Pr
       ...(message && !request.replied_at ? { replied_at: at } : {}),
     },
     now,
+    siteUrl,
   );
 }
 
@@ -149,6 +157,7 @@ export async function replyToRequest(
   id: string,
   text: string,
   now: Date,
+  siteUrl: URL,
 ): Promise<DataRequestRecord> {
   const request = await requireRequest(tx, id);
   const message = text.trim();
@@ -163,6 +172,7 @@ export async function replyToRequest(
     { at, status, message },
     { ...(status !== request.status ? { status } : {}), replied_at: request.replied_at ?? at },
     now,
+    siteUrl,
   );
 }
 
@@ -172,6 +182,7 @@ export async function withdrawRequest(
   id: string,
   orgId: string,
   sourcingLeadEmail: string,
+  siteUrl: URL,
   now: Date,
   reason: string | null = null,
 ): Promise<DataRequestRecord> {
@@ -200,6 +211,7 @@ export async function withdrawRequest(
     },
     { status: 'closed', outcome: 'withdrawn', closed_at: at },
     now,
+    siteUrl,
   );
   const mail = withdrawnToLead(updated, reason);
   await enqueueMail(tx, `request:${id}:withdrawn:lead`, sourcingLeadEmail, mail, now);
