@@ -307,7 +307,7 @@ const COMMANDS: Record<string, Command> = {
     options: { message: { type: 'string' } },
     run: async ({ store, args, values, now, deliver, config }) => {
       const text = str(values, 'message');
-      const replied = await store.transact((tx) => replyToRequest(tx, args[0]!, text, now, config.siteUrl));
+      const replied = await store.transact((tx) => replyToRequest(tx, args[0]!, text, now, config));
       await deliver();
       return replied;
     },
@@ -322,7 +322,7 @@ const COMMANDS: Record<string, Command> = {
       const outcome = optionOf(values, 'outcome', REQUEST_OUTCOMES) ?? null;
       const message = (values.message as string | undefined) ?? null;
       const moved = await store.transact((tx) =>
-        moveRequest(tx, args[0]!, { status, outcome, message }, now, config.siteUrl),
+        moveRequest(tx, args[0]!, { status, outcome, message }, now, config),
       );
       await deliver();
       return moved;

@@ -403,3 +403,22 @@ describe("the lab's mails about a request lead to its page and say its status in
     );
   });
 });
+
+describe("answering the lead's reply", () => {
+  test('the reply says "reply to this message": the answer goes to the sourcing lead, not the sending address', async () => {
+    const created = await call('/api/v1/requests', {
+      method: 'POST',
+      key: other.key,
+      body: { data_types: ['call_audio'], description: 'Calls from a lab that answers by mail.' },
+    });
+    const id = created.body.data.id;
+    await opsOk(env(), 'requests', 'reply', id, '--message', 'Which accents matter most to you?');
+    const reply = await mailTo(other.email, `Reply to your data request ${id}`);
+    expect(reply.mail.text).toContain('Reply to this message');
+    expect(reply.mail.replyTo?.value.map((a) => a.address)).toEqual([LEAD]);
+    // So do the mails about each move: they carry the lead's words too.
+    await opsOk(env(), 'requests', 'move', id, 'proposal_sent', '--message', 'Proposal attached.');
+    const moved = await mailTo(other.email, `Your data request ${id} is proposal sent`);
+    expect(moved.mail.replyTo?.value.map((a) => a.address)).toEqual([LEAD]);
+  });
+});

@@ -13,7 +13,7 @@ import type { Caller } from '../labs/api-keys.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { nextBusinessDay } from './business-days.ts';
-import { newRequestToLead, requestAckToLab } from './mails.ts';
+import { answeredByLead, newRequestToLead, requestAckToLab } from './mails.ts';
 import type { DataRequestInput } from './request-schema.ts';
 import { facets } from './views.ts';
 
@@ -136,7 +136,7 @@ export async function createDataRequest(
     tx,
     `request:${request.id}:ack`,
     account.email,
-    requestAckToLab(request, account, siteUrl),
+    answeredByLead(requestAckToLab(request, account, siteUrl), { siteUrl, sourcingLeadEmail }),
     now,
   );
   const created = {

@@ -15,7 +15,13 @@ import {
   type RequestOutcome,
   type RequestStatus,
 } from '../vocabulary.ts';
-import { replyToLab, statusChangeToLab, withdrawnToLead } from './mails.ts';
+import {
+  answeredByLead,
+  replyToLab,
+  statusChangeToLab,
+  withdrawnToLead,
+  type LabMailConfig,
+} from './mails.ts';
 import { eventsOf } from './views.ts';
 
 const rank = (status: RequestStatus) => REQUEST_STATUSES.indexOf(status);
@@ -49,7 +55,7 @@ async function record(
   event: RequestEvent,
   patch: Partial<DataRequestRecord>,
   now: Date,
-  siteUrl: URL,
+  config: LabMailConfig,
 ): Promise<DataRequestRecord> {
   const events = [...eventsOf(request), event];
   const updated = await tx.update('requests', request.id, { ...patch, events });
@@ -57,10 +63,11 @@ async function record(
   if (account) {
     const message =
       kind === 'move'
-        ? statusChangeToLab(updated, account, event, siteUrl)
-        : replyToLab(updated, account, event.message ?? '', siteUrl);
+        ? statusChangeToLab(updated, account, event, config.siteUrl)
+        : replyToLab(updated, account, event.message ?? '', config.siteUrl);
     // One mail per event: the event's place in the history names it.
-    await enqueueMail(tx, `request:${request.id}:event:${events.length - 1}`, account.email, message, now);
+    const mail = answeredByLead(message, config);
+    await enqueueMail(tx, `request:${request.id}:event:${events.length - 1}`, account.email, mail, now);
   }
   await tellWebhooks(tx, request, updated, kind, event, events.length - 1, now);
   if (updated.outcome === 'withdrawn') await takeDownDemandPost(tx, updated.id, event.at);
@@ -123,7 +130,7 @@ export async function moveRequest(
   id: string,
   move: Move,
   now: Date,
-  siteUrl: URL,
+  config: LabMailConfig,
 ): Promise<DataRequestRecord> {
   const request = await requireRequest(tx, id);
   if (request.status === 'closed') throw new RefusedError(`Request ${id} is closed (${request.outcome}).`);
@@ -147,7 +154,7 @@ export async function moveRequest(
       ...(message && !request.replied_at ? { replied_at: at } : {}),
     },
     now,
-    siteUrl,
+    config,
   );
 }
 
@@ -157,7 +164,7 @@ export async function replyToRequest(
   id: string,
   text: string,
   now: Date,
-  siteUrl: URL,
+  config: LabMailConfig,
 ): Promise<DataRequestRecord> {
   const request = await requireRequest(tx, id);
   const message = text.trim();
@@ -172,7 +179,7 @@ export async function replyToRequest(
     { at, status, message },
     { ...(status !== request.status ? { status } : {}), replied_at: request.replied_at ?? at },
     now,
-    siteUrl,
+    config,
   );
 }
 
@@ -181,8 +188,7 @@ export async function withdrawRequest(
   tx: Tx,
   id: string,
   orgId: string,
-  sourcingLeadEmail: string,
-  siteUrl: URL,
+  config: LabMailConfig,
   now: Date,
   reason: string | null = null,
 ): Promise<DataRequestRecord> {
@@ -211,9 +217,9 @@ export async function withdrawRequest(
     },
     { status: 'closed', outcome: 'withdrawn', closed_at: at },
     now,
-    siteUrl,
+    config,
   );
   const mail = withdrawnToLead(updated, reason);
-  await enqueueMail(tx, `request:${id}:withdrawn:lead`, sourcingLeadEmail, mail, now);
+  await enqueueMail(tx, `request:${id}:withdrawn:lead`, config.sourcingLeadEmail, mail, now);
   return updated;
 }

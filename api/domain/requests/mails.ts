@@ -13,6 +13,15 @@ const STATUS_SAID: Record<RequestEvent['status'], string> = {
 /** The status as the lab reads it everywhere else (the dashboard, the mail's body): "proposal sent", not proposal_sent. */
 const statusInWords = (status: RequestEvent['status']) => status.replaceAll('_', ' ');
 
+/** What the lab's mails need beyond the request: where its page is, and who reads an answer. */
+export type LabMailConfig = { siteUrl: URL; sourcingLeadEmail: string };
+
+/** A mail to the lab invites an answer ("reply to this message"): it must reach the sourcing lead, not MAIL_FROM. */
+export const answeredByLead = (mail: Message, config: LabMailConfig): Message => ({
+  ...mail,
+  replyTo: config.sourcingLeadEmail,
+});
+
 /** Where a person follows the request: its dashboard page (sign-in leads back to it), not an API path. */
 const pageLink = (request: DataRequestRecord, siteUrl: URL): Block => ({
   paragraphs: [
