@@ -422,3 +422,18 @@ describe("answering the lead's reply", () => {
     expect(moved.mail.replyTo?.value.map((a) => a.address)).toEqual([LEAD]);
   });
 });
+
+describe('a request closed with no match', () => {
+  test('the mail says the outcome in words, as the dashboard does: "closed: no match"', async () => {
+    const created = await call('/api/v1/requests', {
+      method: 'POST',
+      key: other.key,
+      body: { data_types: ['ct_study'], description: 'Paediatric CT studies nobody has.' },
+    });
+    const id = created.body.data.id;
+    await opsOk(env(), 'requests', 'move', id, 'closed', '--outcome', 'no_match');
+    const closed = await mailTo(other.email, `Your data request ${id} is closed: no match`);
+    expect(closed.mail.text).toContain('(outcome: no match)');
+    expect(closed.mail.text).not.toContain('no_match');
+  });
+});

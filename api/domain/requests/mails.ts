@@ -106,13 +106,15 @@ export function statusChangeToLab(
   siteUrl: URL,
 ): Message {
   const closed = request.status === 'closed';
+  // As the dashboard says it: "no match", not the API's no_match.
+  const outcome = request.outcome?.replaceAll('_', ' ');
   return message(
-    `Your data request ${request.id} is ${closed ? `closed: ${request.outcome}` : statusInWords(event.status)}`,
+    `Your data request ${request.id} is ${closed ? `closed: ${outcome}` : statusInWords(event.status)}`,
     [
       {
         paragraphs: [
           hello(account),
-          `Your data request ${request.id} is now ${STATUS_SAID[event.status]}${closed ? ` (outcome: ${request.outcome})` : ''}.`,
+          `Your data request ${request.id} is now ${STATUS_SAID[event.status]}${closed ? ` (outcome: ${outcome})` : ''}.`,
           ...(event.message ? [event.message] : []),
         ],
       },
