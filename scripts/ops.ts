@@ -305,9 +305,9 @@ const COMMANDS: Record<string, Command> = {
     summary: "records the sourcing lead's reply and mails it to the lab (received moves to in_review)",
     args: ['REQUEST_ID'],
     options: { message: { type: 'string' } },
-    run: async ({ store, args, values, now, deliver }) => {
+    run: async ({ store, args, values, now, deliver, config }) => {
       const text = str(values, 'message');
-      const replied = await store.transact((tx) => replyToRequest(tx, args[0]!, text, now));
+      const replied = await store.transact((tx) => replyToRequest(tx, args[0]!, text, now, config));
       await deliver();
       return replied;
     },
@@ -317,12 +317,12 @@ const COMMANDS: Record<string, Command> = {
     summary: "moves a request forward (never back) and mails the lab's contact; closed needs --outcome",
     args: ['REQUEST_ID', 'STATUS'],
     options: { outcome: { type: 'string' }, message: { type: 'string' } },
-    run: async ({ store, args, values, now, deliver }) => {
+    run: async ({ store, args, values, now, deliver, config }) => {
       const status = oneOf('STATUS', args[1]!, REQUEST_STATUSES);
       const outcome = optionOf(values, 'outcome', REQUEST_OUTCOMES) ?? null;
       const message = (values.message as string | undefined) ?? null;
       const moved = await store.transact((tx) =>
-        moveRequest(tx, args[0]!, { status, outcome, message }, now),
+        moveRequest(tx, args[0]!, { status, outcome, message }, now, config),
       );
       await deliver();
       return moved;

@@ -101,9 +101,8 @@ export const getRequest: Handler = async (_request, { params, caller, deps }) =>
 export const withdraw: Handler = async (request, { params, caller, now, deps }) => {
   const body = await readOptionalJsonBody(request, deps.config.maxBodyBytes);
   const { reason } = body ? parseBody(withdrawalSchema, body.value, 'withdrawal') : { reason: undefined };
-  const lead = deps.config.sourcingLeadEmail;
   const withdrawn = await deps.store.transact((tx) =>
-    withdrawRequest(tx, params.id!, caller!.org.id, lead, now, reason ?? null),
+    withdrawRequest(tx, params.id!, caller!.org.id, deps.config, now, reason ?? null),
   );
   deps.background?.kick();
   return json({ data: labDetailView(withdrawn) });

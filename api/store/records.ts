@@ -158,6 +158,8 @@ export type MailRecord = {
   event: string;
   to: string;
   subject: string;
+  /** Where the recipient's answer goes (the sourcing lead), when not to the sender; absent on older mail. */
+  reply_to?: string | null;
   /** The body, until it is sent (then it is in the outbox or with the mail server) or has failed; then null. */
   text: string | null;
   html: string | null;

@@ -178,7 +178,7 @@ describe('a request from submission to close, as the lab sees it', () => {
       '--message',
       'Proposal attached: 1,200 hours.',
     );
-    await mailTo(lab.email, `Your data request ${id} is proposal_sent`);
+    await mailTo(lab.email, `Your data request ${id} is proposal sent`);
     await opsOk(env(), 'requests', 'move', id, 'closed', '--outcome', 'licensed');
     const closed = await mailTo(lab.email, `Your data request ${id} is closed: licensed`);
     expect(closed.mail.text).toContain('outcome: licensed');
@@ -368,5 +368,72 @@ describe("paging the lab's requests", () => {
       'nda_required',
     );
     expect((await call('/api/v1/requests', { key: lab.key })).body.count).toBe(2);
+  });
+});
+
+describe("the lab's mails about a request lead to its page and say its status in words", () => {
+  test('the acknowledgement, the reply and each move link to /dashboard/requests/<id>/, in text and HTML alike', async () => {
+    const created = await call('/api/v1/requests', {
+      method: 'POST',
+      key: other.key,
+      body: {
+        data_types: ['call_audio'],
+        volume: '5-20 TB',
+        description: 'Calls from a lab reading its mail.',
+      },
+    });
+    const id = created.body.data.id;
+    const page = `http://dss.example/dashboard/requests/${id}/`;
+    await opsOk(env(), 'requests', 'reply', id, '--message', 'We are looking.');
+    await opsOk(env(), 'requests', 'move', id, 'proposal_sent', '--message', 'Proposal attached.');
+    const mails = [
+      await mailTo(other.email, `We received your data request ${id}`),
+      await mailTo(other.email, `Reply to your data request ${id}`),
+      // The subject says the status as the body and the dashboard do, not the API's proposal_sent.
+      await mailTo(other.email, `Your data request ${id} is proposal sent`),
+    ];
+    for (const { mail: sent } of mails) {
+      expect(sent.text).toContain(page);
+      expect(sent.html).toContain(`href="${page}"`);
+    }
+    // The page is there: without a session it sends the reader to sign in and back to it.
+    const response = await fetch(server.url + new URL(page).pathname, { redirect: 'manual' });
+    expect(response.headers.get('location')).toBe(
+      `/signin/?next=${encodeURIComponent(new URL(page).pathname)}`,
+    );
+  });
+});
+
+describe("answering the lead's reply", () => {
+  test('the reply says "reply to this message": the answer goes to the sourcing lead, not the sending address', async () => {
+    const created = await call('/api/v1/requests', {
+      method: 'POST',
+      key: other.key,
+      body: { data_types: ['call_audio'], description: 'Calls from a lab that answers by mail.' },
+    });
+    const id = created.body.data.id;
+    await opsOk(env(), 'requests', 'reply', id, '--message', 'Which accents matter most to you?');
+    const reply = await mailTo(other.email, `Reply to your data request ${id}`);
+    expect(reply.mail.text).toContain('Reply to this message');
+    expect(reply.mail.replyTo?.value.map((a) => a.address)).toEqual([LEAD]);
+    // So do the mails about each move: they carry the lead's words too.
+    await opsOk(env(), 'requests', 'move', id, 'proposal_sent', '--message', 'Proposal attached.');
+    const moved = await mailTo(other.email, `Your data request ${id} is proposal sent`);
+    expect(moved.mail.replyTo?.value.map((a) => a.address)).toEqual([LEAD]);
+  });
+});
+
+describe('a request closed with no match', () => {
+  test('the mail says the outcome in words, as the dashboard does: "closed: no match"', async () => {
+    const created = await call('/api/v1/requests', {
+      method: 'POST',
+      key: other.key,
+      body: { data_types: ['ct_study'], description: 'Paediatric CT studies nobody has.' },
+    });
+    const id = created.body.data.id;
+    await opsOk(env(), 'requests', 'move', id, 'closed', '--outcome', 'no_match');
+    const closed = await mailTo(other.email, `Your data request ${id} is closed: no match`);
+    expect(closed.mail.text).toContain('(outcome: no match)');
+    expect(closed.mail.text).not.toContain('no_match');
   });
 });

@@ -66,7 +66,12 @@ test('overdue lists unanswered requests past their reply time; a reply moves one
   });
   expect((await t.store.overdueRequests(now)).map((r) => r.id)).toEqual(['req_late', 'req_later']);
   const reply = (id: string, text = 'We have three listings that fit; details follow.') =>
-    t.store.transact((tx) => replyToRequest(tx, id, text, now));
+    t.store.transact((tx) =>
+      replyToRequest(tx, id, text, now, {
+        siteUrl: new URL('http://dss.example'),
+        sourcingLeadEmail: 'lead@x.example',
+      }),
+    );
   const replied = await reply('req_late');
   expect(replied).toMatchObject({ status: 'in_review', replied_at: now.toISOString() });
   expect((await t.store.overdueRequests(now)).map((r) => r.id)).toEqual(['req_later']);

@@ -12,6 +12,8 @@ import { openStore } from '../../api/store/open-store.ts';
 import type { DataRequestRecord } from '../../api/store/records.ts';
 import type { Store } from '../../api/store/store.ts';
 
+const LAB_MAIL = { siteUrl: new URL('http://dss.example'), sourcingLeadEmail: 'lead@x.example' };
+
 const now = new Date('2026-11-24T10:00:00Z');
 const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
 let store: Store;
@@ -73,7 +75,7 @@ describe('moveRequest', () => {
     const id = await requestAt(from);
     const move = () =>
       store.transact((tx) =>
-        moveRequest(tx, id, { status: to, outcome: outcome as never, message: 'Moved.' }, later(5)),
+        moveRequest(tx, id, { status: to, outcome: outcome as never, message: 'Moved.' }, later(5), LAB_MAIL),
       );
     if (!allowed) {
       await expect(move()).rejects.toThrow(RefusedError);
@@ -91,8 +93,8 @@ describe('moveRequest', () => {
 describe('replyToRequest', () => {
   test('each reply is one event and one mail; the first moves received to in_review and sets replied_at', async () => {
     const id = await requestAt('received');
-    await store.transact((tx) => replyToRequest(tx, id, 'First.', later(1)));
-    await store.transact((tx) => replyToRequest(tx, id, 'Second.', later(2)));
+    await store.transact((tx) => replyToRequest(tx, id, 'First.', later(1), LAB_MAIL));
+    await store.transact((tx) => replyToRequest(tx, id, 'Second.', later(2), LAB_MAIL));
     const request = (await store.requestById(id))!;
     expect(request).toMatchObject({ status: 'in_review', replied_at: later(1).toISOString() });
     expect(request.events!.map((e) => e.message)).toEqual([null, 'First.', 'Second.']);
@@ -102,13 +104,15 @@ describe('replyToRequest', () => {
   });
 
   test('refused when empty or closed', async () => {
-    await expect(store.transact((tx) => replyToRequest(tx, 'req_x', 'Hi.', now))).rejects.toThrow(
+    await expect(store.transact((tx) => replyToRequest(tx, 'req_x', 'Hi.', now, LAB_MAIL))).rejects.toThrow(
       RefusedError,
     );
     const open = await requestAt('received');
-    await expect(store.transact((tx) => replyToRequest(tx, open, ' \n ', now))).rejects.toThrow(RefusedError);
+    await expect(store.transact((tx) => replyToRequest(tx, open, ' \n ', now, LAB_MAIL))).rejects.toThrow(
+      RefusedError,
+    );
     const closed = await requestAt('closed');
-    await expect(store.transact((tx) => replyToRequest(tx, closed, 'Late.', now))).rejects.toThrow(
+    await expect(store.transact((tx) => replyToRequest(tx, closed, 'Late.', now, LAB_MAIL))).rejects.toThrow(
       RefusedError,
     );
   });
@@ -117,9 +121,7 @@ describe('replyToRequest', () => {
 describe('withdrawRequest', () => {
   test("the lab's own open request: closed, withdrawn, the lab and the lead mailed", async () => {
     const id = await requestAt('proposal_sent');
-    const withdrawn = await store.transact((tx) =>
-      withdrawRequest(tx, id, orgId, 'lead@x.example', later(3)),
-    );
+    const withdrawn = await store.transact((tx) => withdrawRequest(tx, id, orgId, LAB_MAIL, later(3)));
     expect(withdrawn).toMatchObject({
       status: 'closed',
       outcome: 'withdrawn',
@@ -134,7 +136,7 @@ describe('withdrawRequest', () => {
   ] as const)('%s: %i, nothing written', async (_what, status, org, code) => {
     const id = await requestAt(status);
     const error = await store
-      .transact((tx) => withdrawRequest(tx, id, org ?? orgId, 'lead@x.example', now))
+      .transact((tx) => withdrawRequest(tx, id, org ?? orgId, LAB_MAIL, now))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(code);
@@ -147,7 +149,7 @@ test('a change whose transaction fails after it leaves neither the event nor the
   const id = await requestAt('received');
   await expect(
     store.transact(async (tx) => {
-      await moveRequest(tx, id, { status: 'in_review' }, later(1));
+      await moveRequest(tx, id, { status: 'in_review' }, later(1), LAB_MAIL);
       throw new Error('the write failed');
     }),
   ).rejects.toThrow('the write failed');

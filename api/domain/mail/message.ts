@@ -3,7 +3,8 @@
 // can add a header. The messages themselves live with their concept (requests/mails.ts, samples/mails.ts).
 import { escapeHtml } from '../escape-html.ts';
 
-export type Message = { subject: string; text: string; html: string };
+/** `replyTo`: where an answer goes when the mail invites one (the sourcing lead), not the sending address. */
+export type Message = { subject: string; text: string; html: string; replyTo?: string };
 
 /** CR, LF and the Unicode line separators become spaces: a header stays one header. */
 export const oneLine = (value: string) => value.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ').trim();

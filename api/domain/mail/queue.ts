@@ -22,6 +22,7 @@ export async function enqueueMail(
     event,
     to: oneLine(to),
     subject: message.subject,
+    ...(message.replyTo ? { reply_to: oneLine(message.replyTo) } : {}),
     text: message.text,
     html: message.html,
     status: 'queued',

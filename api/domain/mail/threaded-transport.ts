@@ -14,8 +14,8 @@ export function createThreadedMailTransport(config: TransportConfig): MailTransp
   });
   return {
     description: describeTransport(config),
-    send: ({ id, to, subject, text, html }) =>
-      thread.call({ op: 'send', mail: { id, to, subject, text, html } }),
+    send: ({ id, to, subject, text, html, reply_to }) =>
+      thread.call({ op: 'send', mail: { id, to, subject, text, html, reply_to } }),
     verify: () => thread.call({ op: 'verify' }),
     close: () => thread.close(),
   };

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 
-export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string };
+export type OutgoingMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  reply_to?: string | null;
+};
 
 export type MailTransport = {
   readonly description: string;
@@ -39,6 +46,7 @@ export function createMailTransport(config: TransportConfig): MailTransport {
     from,
     to: mail.to,
     subject: mail.subject,
+    ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
     text: mail.text,
     html: mail.html,
     messageId: `<${mail.id}@dss>`,

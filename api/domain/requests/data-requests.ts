@@ -13,7 +13,7 @@ import type { Caller } from '../labs/api-keys.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { nextBusinessDay } from './business-days.ts';
-import { newRequestToLead, requestAckToLab } from './mails.ts';
+import { answeredByLead, newRequestToLead, requestAckToLab } from './mails.ts';
 import type { DataRequestInput } from './request-schema.ts';
 import { facets } from './views.ts';
 
@@ -54,9 +54,9 @@ export async function submitDataRequest(
     ...input,
     volume_range: input.volume?.range ?? null,
   });
-  const { idempotency, sourcingLeadEmail } = submission;
+  const { idempotency, sourcingLeadEmail, siteUrl } = submission;
   return store.transact((tx) =>
-    createDataRequest(tx, input, caller, idempotency, sourcingLeadEmail, matches, now),
+    createDataRequest(tx, input, caller, idempotency, sourcingLeadEmail, siteUrl, matches, now),
   );
 }
 
@@ -69,6 +69,7 @@ export async function createDataRequest(
   caller: Caller,
   idempotency: { key: string; bodyText: string } | undefined,
   sourcingLeadEmail: string,
+  siteUrl: URL,
   matches: RequestMatch[],
   now: Date,
 ): Promise<Created> {
@@ -131,7 +132,13 @@ export async function createDataRequest(
     newRequestToLead(request, org, account),
     now,
   );
-  await enqueueMail(tx, `request:${request.id}:ack`, account.email, requestAckToLab(request, account), now);
+  await enqueueMail(
+    tx,
+    `request:${request.id}:ack`,
+    account.email,
+    answeredByLead(requestAckToLab(request, account, siteUrl), { siteUrl, sourcingLeadEmail }),
+    now,
+  );
   const created = {
     id: request.id,
     status: request.status,

@@ -15,7 +15,13 @@ import {
   type RequestOutcome,
   type RequestStatus,
 } from '../vocabulary.ts';
-import { replyToLab, statusChangeToLab, withdrawnToLead } from './mails.ts';
+import {
+  answeredByLead,
+  replyToLab,
+  statusChangeToLab,
+  withdrawnToLead,
+  type LabMailConfig,
+} from './mails.ts';
 import { eventsOf } from './views.ts';
 
 const rank = (status: RequestStatus) => REQUEST_STATUSES.indexOf(status);
@@ -49,6 +55,7 @@ async function record(
   event: RequestEvent,
   patch: Partial<DataRequestRecord>,
   now: Date,
+  config: LabMailConfig,
 ): Promise<DataRequestRecord> {
   const events = [...eventsOf(request), event];
   const updated = await tx.update('requests', request.id, { ...patch, events });
@@ -56,10 +63,11 @@ async function record(
   if (account) {
     const message =
       kind === 'move'
-        ? statusChangeToLab(updated, account, event)
-        : replyToLab(updated, account, event.message ?? '');
+        ? statusChangeToLab(updated, account, event, config.siteUrl)
+        : replyToLab(updated, account, event.message ?? '', config.siteUrl);
     // One mail per event: the event's place in the history names it.
-    await enqueueMail(tx, `request:${request.id}:event:${events.length - 1}`, account.email, message, now);
+    const mail = answeredByLead(message, config);
+    await enqueueMail(tx, `request:${request.id}:event:${events.length - 1}`, account.email, mail, now);
   }
   await tellWebhooks(tx, request, updated, kind, event, events.length - 1, now);
   if (updated.outcome === 'withdrawn') await takeDownDemandPost(tx, updated.id, event.at);
@@ -117,7 +125,13 @@ async function tellWebhooks(
 export type Move = { status: RequestStatus; outcome?: RequestOutcome | null; message?: string | null };
 
 /** The operator moves a request forward (`ops requests move`); closing needs an outcome, nothing else takes one. */
-export async function moveRequest(tx: Tx, id: string, move: Move, now: Date): Promise<DataRequestRecord> {
+export async function moveRequest(
+  tx: Tx,
+  id: string,
+  move: Move,
+  now: Date,
+  config: LabMailConfig,
+): Promise<DataRequestRecord> {
   const request = await requireRequest(tx, id);
   if (request.status === 'closed') throw new RefusedError(`Request ${id} is closed (${request.outcome}).`);
   if (rank(move.status) <= rank(request.status)) {
@@ -140,6 +154,7 @@ export async function moveRequest(tx: Tx, id: string, move: Move, now: Date): Pr
       ...(message && !request.replied_at ? { replied_at: at } : {}),
     },
     now,
+    config,
   );
 }
 
@@ -149,6 +164,7 @@ export async function replyToRequest(
   id: string,
   text: string,
   now: Date,
+  config: LabMailConfig,
 ): Promise<DataRequestRecord> {
   const request = await requireRequest(tx, id);
   const message = text.trim();
@@ -163,6 +179,7 @@ export async function replyToRequest(
     { at, status, message },
     { ...(status !== request.status ? { status } : {}), replied_at: request.replied_at ?? at },
     now,
+    config,
   );
 }
 
@@ -171,7 +188,7 @@ export async function withdrawRequest(
   tx: Tx,
   id: string,
   orgId: string,
-  sourcingLeadEmail: string,
+  config: LabMailConfig,
   now: Date,
   reason: string | null = null,
 ): Promise<DataRequestRecord> {
@@ -200,8 +217,9 @@ export async function withdrawRequest(
     },
     { status: 'closed', outcome: 'withdrawn', closed_at: at },
     now,
+    config,
   );
   const mail = withdrawnToLead(updated, reason);
-  await enqueueMail(tx, `request:${id}:withdrawn:lead`, sourcingLeadEmail, mail, now);
+  await enqueueMail(tx, `request:${id}:withdrawn:lead`, config.sourcingLeadEmail, mail, now);
   return updated;
 }

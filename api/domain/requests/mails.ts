@@ -10,6 +10,26 @@ const STATUS_SAID: Record<RequestEvent['status'], string> = {
   closed: 'closed',
 };
 
+/** The status as the lab reads it everywhere else (the dashboard, the mail's body): "proposal sent", not proposal_sent. */
+const statusInWords = (status: RequestEvent['status']) => status.replaceAll('_', ' ');
+
+/** What the lab's mails need beyond the request: where its page is, and who reads an answer. */
+export type LabMailConfig = { siteUrl: URL; sourcingLeadEmail: string };
+
+/** A mail to the lab invites an answer ("reply to this message"): it must reach the sourcing lead, not MAIL_FROM. */
+export const answeredByLead = (mail: Message, config: LabMailConfig): Message => ({
+  ...mail,
+  replyTo: config.sourcingLeadEmail,
+});
+
+/** Where a person follows the request: its dashboard page (sign-in leads back to it), not an API path. */
+const pageLink = (request: DataRequestRecord, siteUrl: URL): Block => ({
+  paragraphs: [
+    `Follow it, with its history and the listings that fit, in your dashboard or with GET /api/v1/requests/${request.id}.`,
+  ],
+  link: { label: 'See the request', href: new URL(`/dashboard/requests/${request.id}/`, siteUrl).href },
+});
+
 function matchesBlock(request: DataRequestRecord): Block {
   const matches = request.matches ?? [];
   return {
@@ -61,7 +81,7 @@ export function newRequestToLead(request: DataRequestRecord, org: Org, account: 
   ]);
 }
 
-export function requestAckToLab(request: DataRequestRecord, account: Account): Message {
+export function requestAckToLab(request: DataRequestRecord, account: Account, siteUrl: URL): Message {
   return message(`We received your data request ${request.id}`, [
     {
       paragraphs: [
@@ -73,6 +93,7 @@ export function requestAckToLab(request: DataRequestRecord, account: Account): M
       ],
       facts: requestFacts(request),
     },
+    pageLink(request, siteUrl),
   ]);
 }
 
@@ -82,33 +103,38 @@ export function statusChangeToLab(
   request: DataRequestRecord,
   account: Account,
   event: RequestEvent,
+  siteUrl: URL,
 ): Message {
   const closed = request.status === 'closed';
+  // As the dashboard says it: "no match", not the API's no_match.
+  const outcome = request.outcome?.replaceAll('_', ' ');
   return message(
-    `Your data request ${request.id} is ${closed ? `closed: ${request.outcome}` : event.status}`,
+    `Your data request ${request.id} is ${closed ? `closed: ${outcome}` : statusInWords(event.status)}`,
     [
       {
         paragraphs: [
           hello(account),
-          `Your data request ${request.id} is now ${STATUS_SAID[event.status]}${closed ? ` (outcome: ${request.outcome})` : ''}.`,
+          `Your data request ${request.id} is now ${STATUS_SAID[event.status]}${closed ? ` (outcome: ${outcome})` : ''}.`,
           ...(event.message ? [event.message] : []),
-          `Follow it with GET /api/v1/requests/${request.id}.`,
         ],
       },
+      pageLink(request, siteUrl),
     ],
   );
 }
 
-export function replyToLab(request: DataRequestRecord, account: Account, text: string): Message {
+export function replyToLab(
+  request: DataRequestRecord,
+  account: Account,
+  text: string,
+  siteUrl: URL,
+): Message {
   return message(`Reply to your data request ${request.id}`, [
     {
       paragraphs: [hello(account), `A sourcing lead has replied to your data request ${request.id}:`, text],
     },
-    {
-      paragraphs: [
-        `Reply to this message to answer; follow the request with GET /api/v1/requests/${request.id}.`,
-      ],
-    },
+    { paragraphs: ['Reply to this message to answer.'] },
+    pageLink(request, siteUrl),
   ]);
 }
 
