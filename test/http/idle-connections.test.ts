@@ -50,7 +50,8 @@ test('an idle flood is capped per address and closed after the timeout; others a
 
   // Past the cap, the server closes a new connection from that address at once.
   await until(() => idle.filter((w) => w.closedAt).length >= FLOOD - MAX_CONNECTIONS_PER_ADDRESS, 2000);
-  expect(idle.filter((w) => w.closedAt !== undefined)).toHaveLength(FLOOD - MAX_CONNECTIONS_PER_ADDRESS);
+  const refused = new Set(idle.filter((w) => w.closedAt !== undefined));
+  expect(refused.size).toBe(FLOOD - MAX_CONNECTIONS_PER_ADDRESS);
   await expect(httpRequest(`${server.url}/api/v1/health`, { from: '127.0.0.61' })).rejects.toThrow();
 
   // A polite client on another address is served while the flood holds its sockets.
@@ -63,8 +64,9 @@ test('an idle flood is capped per address and closed after the timeout; others a
   const open_ = all.filter((w) => w.closedAt === undefined);
   for (const w of open_) w.socket.destroy();
   expect(open_).toHaveLength(0);
-  // Closed by the timeouts, not before: nothing a real client would notice.
-  const kept = idle.filter((w) => w.closedAt! - w.openedAt > 1000);
+  // Those within the cap were closed by the timeouts, not before: nothing a real client would notice. (Told from
+  // the refused ones by when they closed, not by a duration: on a busy machine a refusal can take a second.)
+  const kept = idle.filter((w) => !refused.has(w));
   expect(kept).toHaveLength(MAX_CONNECTIONS_PER_ADDRESS);
   for (const w of kept) expect(w.closedAt! - w.openedAt).toBeGreaterThan(FIRST_REQUEST_MS - 500);
   for (const w of slow) expect(w.closedAt! - w.openedAt).toBeGreaterThan(HEADERS_TIMEOUT_MS - 500);
