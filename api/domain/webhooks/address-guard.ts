@@ -48,7 +48,7 @@ const RANGE_WORDS: Record<string, string> = {
   unspecified: 'unspecified',
   multicast: 'multicast',
   broadcast: 'broadcast',
-  unicast: 'IPv4-compatible',
+  unicast: 'IPv4-compatible', // the one unicast form refused (isPublicAddress)
 };
 
 /**
