@@ -113,6 +113,11 @@ describe('a request from submission to close, as the lab sees it', () => {
     expect(lead.mail.html).toContain(matches[0].title.replaceAll('&', '&amp;'));
     const ack = await mailTo(lab.email, `We received your data request ${id}`);
     expect(ack.mail.html).toBeTruthy();
+    // The reply is due at the time the API gives, written as the dashboard writes times: "2026-11-27 09:00 UTC".
+    const due = (await call(`/api/v1/requests/${id}`, { key: lab.key })).body.data.reply_due_at as string;
+    const written = `${due.slice(0, 10)} ${due.slice(11, 16)} UTC`;
+    expect(ack.mail.text).toContain(`by ${written}.`);
+    expect(ack.mail.html).toContain(written);
   });
 
   test('GET /api/v1/requests/{id}: shown as written, normalised beside, one event, the matches', async () => {

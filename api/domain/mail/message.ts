@@ -50,4 +50,3 @@ export function message(subject: string, blocks: Block[]): Message {
 }
 
 export const list = (values: readonly string[]) => (values.length ? values.join(', ') : '(any)');
-export const when = (iso: string) => new Date(iso).toUTCString();

@@ -1,7 +1,8 @@
 // What a data request mails: the sourcing lead (to reply within one business day, with the catalogue's matches),
 // the lab (an acknowledgement, then each move and reply), and the lead again when the lab withdraws.
 import type { Account, DataRequestRecord, Org, RequestEvent } from '../../store/records.ts';
-import { list, message, when, type Block, type Message } from '../mail/message.ts';
+import { list, message, type Block, type Message } from '../mail/message.ts';
+import { when } from '../when.ts';
 
 const STATUS_SAID: Record<RequestEvent['status'], string> = {
   received: 'received',

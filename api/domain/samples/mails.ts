@@ -1,6 +1,7 @@
 // What a sample request mails: the sourcing lead when one is asked for, the lab its link or the reason why not.
 import type { Org, Account, SampleRequestRecord } from '../../store/records.ts';
 import { message, type Message } from '../mail/message.ts';
+import { when } from '../when.ts';
 
 export function sampleRequestToLead(
   sample: SampleRequestRecord,
@@ -37,7 +38,7 @@ export function sampleLinkToLab(
     {
       paragraphs: [
         `Your sample of "${listingTitle}" (request ${sample.id}) is ready to download.`,
-        `The link is yours alone and works until ${expiresAt.toUTCString()}. The sample is covered by your organisation's NDA.`,
+        `The link is yours alone and works until ${when(expiresAt)}. The sample is covered by your organisation's NDA.`,
       ],
       link: { label: 'Download the sample', href: link },
     },
