@@ -2,7 +2,6 @@
 // Exit 0 on success, 1 on a refused action (one line on stderr), 2 on bad usage. It works on the same store as a
 // running server (see api/store/): nothing either writes is lost, and the server sees changes at once.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, type Config } from '../api/config.ts';
 import { addAccount, createOrg, requireOrg, verifyAccount } from '../api/domain/labs/organisations.ts';
@@ -18,6 +17,7 @@ import { moveRequest, replyToRequest } from '../api/domain/requests/lifecycle.ts
 import { approveSample, rejectSample, requireSample } from '../api/domain/samples/sample-requests.ts';
 import { SAMPLE_REQUEST_STATUSES, sampleView } from '../api/domain/samples/views.ts';
 import { LISTING_STATUSES, REQUEST_OUTCOMES, REQUEST_STATUSES } from '../api/domain/vocabulary.ts';
+import { generatedLinkSecretPath } from '../api/domain/samples/links.ts';
 import { createSecretBox } from '../api/domain/webhooks/secrets.ts';
 import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
 import { RefusedError } from '../api/errors.ts';
@@ -464,11 +464,10 @@ async function resealWebhookSecrets(store: Store, config: Config) {
         'set LINK_SECRET here to the one the PostgreSQL instances will share (32+ characters), ' +
         'and they are sealed under it.',
     );
-  const target = createSecretBox(new TextEncoder().encode(config.linkSecret));
-  const sources = [
-    await readFile(join(config.dataDir, 'link-secret')).catch(() => undefined),
-    new TextEncoder().encode(config.linkSecret),
-  ].flatMap((secret) => (secret ? [createSecretBox(secret)] : []));
+  const given = new TextEncoder().encode(config.linkSecret);
+  const target = createSecretBox(given);
+  const generated = await readFile(generatedLinkSecretPath(config.dataDir)).catch(() => undefined);
+  const sources = [generated, given].flatMap((secret) => (secret ? [createSecretBox(secret)] : []));
   return (endpoint: WebhookEndpointRecord): WebhookEndpointRecord => {
     for (const source of sources) {
       try {

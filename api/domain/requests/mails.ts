@@ -3,6 +3,7 @@
 import type { Account, DataRequestRecord, Org, RequestEvent } from '../../store/records.ts';
 import { list, message, type Block, type Message } from '../mail/message.ts';
 import { when } from '../when.ts';
+import { outcomeWords, statusWords } from './status-words.ts';
 
 const STATUS_SAID: Record<RequestEvent['status'], string> = {
   received: 'received',
@@ -10,9 +11,6 @@ const STATUS_SAID: Record<RequestEvent['status'], string> = {
   proposal_sent: 'proposal sent: we have sent you a proposal',
   closed: 'closed',
 };
-
-/** The status as the lab reads it everywhere else (the dashboard, the mail's body): "proposal sent", not proposal_sent. */
-const statusInWords = (status: RequestEvent['status']) => status.replaceAll('_', ' ');
 
 /** What the lab's mails need beyond the request: where its page is, and who reads an answer. */
 export type LabMailConfig = { siteUrl: URL; sourcingLeadEmail: string };
@@ -107,10 +105,10 @@ export function statusChangeToLab(
   siteUrl: URL,
 ): Message {
   const closed = request.status === 'closed';
-  // As the dashboard says it: "no match", not the API's no_match.
-  const outcome = request.outcome?.replaceAll('_', ' ');
+  const outcome = request.outcome && outcomeWords(request.outcome);
   return message(
-    `Your data request ${request.id} is ${closed ? `closed: ${outcome}` : statusInWords(event.status)}`,
+    // As the dashboard says it ("closed: no match"), in a subject's lower case.
+    `Your data request ${request.id} is ${statusWords(request).toLowerCase()}`,
     [
       {
         paragraphs: [

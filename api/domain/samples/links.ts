@@ -17,9 +17,12 @@ const ALGORITHM = 'HS256';
 /** `ndaAcceptedAt`: the organisation's `nda.accepted_at` when the link was issued. */
 export type LinkClaims = { sampleId: string; orgId: string; listingId: string; ndaAcceptedAt: string };
 
+/** Where the store keeps the secret it generated when LINK_SECRET is not set. */
+export const generatedLinkSecretPath = (dataDir: string) => join(dataDir, 'link-secret');
+
 export async function loadLinkSecret(config: Config): Promise<Uint8Array> {
   if (config.linkSecret) return new TextEncoder().encode(config.linkSecret);
-  const path = join(config.dataDir, 'link-secret');
+  const path = generatedLinkSecretPath(config.dataDir);
   try {
     return await readFile(path);
   } catch (error) {

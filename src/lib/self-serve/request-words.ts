@@ -1,22 +1,7 @@
 // How the dashboard names a data request and says where it stands: the first words of what was asked (an id such as
-// req_… names nothing to a person), the status with its outcome once closed, and the reply as it stands: due, given,
-// or no longer awaited once the request is closed.
+// req_… names nothing to a person) and the reply as it stands: due, given, or no longer awaited once the request is
+// closed. Its status in words is the domain's (api/domain/requests/status-words.ts), which the lab's mail says too.
 import type { DataRequestRecord } from '../../../api/store/records.ts';
-
-/** A status as a person reads it. */
-export const STATUS_WORDS: Record<DataRequestRecord['status'], string> = {
-  received: 'Received',
-  in_review: 'In review',
-  proposal_sent: 'Proposal sent',
-  closed: 'Closed',
-};
-
-/** The status, and the outcome once closed: "Closed: withdrawn". */
-export function statusWords(request: Pick<DataRequestRecord, 'status' | 'outcome'>): string {
-  const outcome =
-    request.status === 'closed' && request.outcome ? `: ${request.outcome.replaceAll('_', ' ')}` : '';
-  return `${STATUS_WORDS[request.status]}${outcome}`;
-}
 
 /** What the lab wrote, cut after a whole word: the request's name in lists and headings. */
 export function excerpt(description: string, max = 70): string {
