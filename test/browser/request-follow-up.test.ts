@@ -58,11 +58,14 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
 
   await page.getByRole('button', { name: 'Withdraw this request' }).click();
   await page.getByRole('heading', { name: 'Withdraw this request?' }).waitFor(); // asked first
+  await page.getByLabel('Why you withdraw it').fill('Our budget moved to next year.');
   await page.getByRole('button', { name: 'Withdraw the request' }).click();
   await page.getByText('The request is withdrawn').waitFor();
   expect(await page.locator('dl.facts dd.status').textContent()).toBe('Closed: withdrawn');
+  expect(await page.locator('ol.history').textContent()).toContain('Our budget moved to next year.');
   expect(await page.getByRole('button', { name: 'Withdraw this request' }).count()).toBe(0);
-  await mailTo(suite.ctx.smtp, 'sourcing@localhost', /withdrawn/i);
+  const told = await mailTo(suite.ctx.smtp, 'sourcing@localhost', /withdrawn/i);
+  expect(told.mail.text).toContain('Our budget moved to next year.');
 });
 
 test('a sample whose link went out is mailed a fresh link from the samples page', async () => {

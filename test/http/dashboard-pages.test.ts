@@ -391,6 +391,43 @@ describe('/dashboard/requests/<id>/: withdrawing asks first', () => {
     const closed = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/requests/${created.body.data.id}`);
     expect(closed.body.data).toMatchObject({ status: 'closed', outcome: 'withdrawn' });
   });
+
+  test('a reason refused asks again with what was typed kept; a reason given reaches the history', async () => {
+    const created = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/requests', {
+      method: 'POST',
+      body: { data_types: ['call_audio'], description: 'Inbound support calls in Dutch, both channels.' },
+    });
+    const id = created.body.data.id;
+    const path = `/dashboard/requests/${id}/`;
+    const tooLong = 'We found another source. '.repeat(41); // 1,025 characters, over the API's 1,000
+    const refused = await post(path, suite.lab.cookie, {
+      action: 'withdraw',
+      confirm: 'yes',
+      reason: tooLong,
+    });
+    expect(refused.status).toBe(422);
+    expect(text(element(refused.html, '<p class="field-error" id="field-reason-error"', 'p'))).toMatch(
+      /within 1,000 characters/,
+    );
+    expect(refused.html).toContain(tooLong.trim()); // kept in the field, to shorten rather than retype
+    expect(text(element(refused.html, '<section class="confirm"', 'section'))).toMatch(
+      /Withdraw this request\?/,
+    );
+    const still = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/requests/${id}`);
+    expect(still.body.data.status).toBe('received');
+
+    const done = await post(path, suite.lab.cookie, {
+      action: 'withdraw',
+      confirm: 'yes',
+      reason: '  The project was cancelled.  ',
+    });
+    expect(done.status).toBe(303);
+    const closed = await sessionCall(suite.ctx, suite.lab.cookie, `/api/v1/requests/${id}`);
+    expect(closed.body.data.events.at(-1)).toMatchObject({
+      status: 'closed',
+      message: 'Withdrawn by your organisation: The project was cancelled.',
+    });
+  });
 });
 
 describe('/dashboard/requests/: named as people would, the reply and the outcome shown', () => {
