@@ -1,9 +1,16 @@
 // The team (contract §8): GET /api/v1/team (session), POST /api/v1/team/invitations (admin: invites, or changes a
 // current member's role) and DELETE /api/v1/team/{account_id} (admin; never the last admin; the removed account's
-// sessions end at once).
+// sessions end at once). Beyond the contract: the invitations still waiting (GET /api/v1/team/invitations) and
+// their cancelling (DELETE /api/v1/team/invitations/{id}, admin), so a mistyped address never becomes a member.
 import { invitationSchema } from '../domain/labs/schemas.ts';
-import { inviteToTeam, removeFromTeam, teamOf } from '../domain/labs/team.ts';
-import { memberView } from '../domain/labs/views.ts';
+import {
+  cancelInvitation,
+  inviteToTeam,
+  pendingInvitations,
+  removeFromTeam,
+  teamOf,
+} from '../domain/labs/team.ts';
+import { invitationView, memberView } from '../domain/labs/views.ts';
 import { requireAdmin, requireSession } from '../http/authentication.ts';
 import { readJsonBody } from '../http/body.ts';
 import { empty, json } from '../http/responses.ts';
@@ -31,9 +38,21 @@ export const invite: Handler = async (request, context) => {
   // A role changed is the member as they are now (200); nothing was created and nothing is mailed.
   if (outcome.kind === 'role_changed') return json({ data: memberView(outcome.member) });
   deps.background?.kick();
-  const record = outcome.invitation;
-  const data = { id: record.id, email: record.email, role: record.role, expires_at: record.expires_at };
-  return json({ data }, { status: 201 });
+  return json({ data: invitationView(outcome.invitation) }, { status: 201 });
+};
+
+export const listInvitations: Handler = async (_request, context) => {
+  const caller = requireSession(context);
+  const data = (await pendingInvitations(context.deps.store, caller.org.id, context.now)).map(invitationView);
+  return json({ data, count: data.length });
+};
+
+export const cancelOwnInvitation: Handler = async (_request, context) => {
+  const caller = requireAdmin(context);
+  await context.deps.store.transact((tx) =>
+    cancelInvitation(tx, caller.org.id, context.params.id!, context.now),
+  );
+  return empty({ status: 204 });
 };
 
 export const removeMember: Handler = async (_request, context) => {

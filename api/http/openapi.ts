@@ -17,6 +17,7 @@ import {
   accessReceivedSchema,
   createdKeySchema,
   invitationCreatedSchema,
+  invitationListSchema,
   keyListSchema,
   ndaAcceptedSchema,
   ndaSummarySchema,
@@ -409,6 +410,56 @@ function selfServePaths() {
           ...ok('A current member with another role: their role is changed', teamMemberResponseSchema),
           ...ok('Invited', invitationCreatedSchema, 201),
           ...errors('unauthorized', 'forbidden', 'conflict', 'rate_limited'),
+        },
+      },
+      get: {
+        operationId: 'listInvitations',
+        summary: 'Invitations not yet used',
+        description: `Newest first: those whose link still works (not used, cancelled or expired).${SESSION_NOTE}`,
+        tags: ['Team'],
+        security: sessionOnly,
+        responses: {
+          ...ok(
+            'The invitations waiting',
+            invitationListSchema,
+            200,
+            {},
+            {
+              data: [
+                {
+                  id: 'stk_4TgW8mQx2RbN7cLp9ZsV',
+                  email: 'sam@lab.example',
+                  role: 'member',
+                  created_at: '2026-11-20T09:30:00.000Z',
+                  expires_at: '2026-11-27T09:30:00.000Z',
+                },
+              ],
+              count: 1,
+            },
+          ),
+          ...errors('unauthorized', 'forbidden', 'rate_limited'),
+        },
+      },
+    },
+    '/api/v1/team/invitations/{id}': {
+      delete: {
+        operationId: 'cancelInvitation',
+        summary: 'Cancel an invitation',
+        description:
+          'Admin. Its link stops working at once; whoever follows it is told the invitation was cancelled. ' +
+          'One already cancelled or expired: 204, nothing changes. One already used: 409 conflict (the account exists: remove it instead). ' +
+          `Another organisation's invitation is 404.${SESSION_NOTE}`,
+        tags: ['Team'],
+        security: sessionOnly,
+        parameters: [
+          idParameter(
+            'The invitation id (stk_…), as POST /api/v1/team/invitations answered it',
+            'stk_4TgW8mQx2RbN7cLp9ZsV',
+          ),
+        ],
+        responses: {
+          ...noContent('Cancelled'),
+          ...errors('unauthorized', 'forbidden', 'not_found', 'conflict', 'rate_limited'),
         },
       },
     },

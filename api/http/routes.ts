@@ -11,7 +11,7 @@ import { createAccessRequest } from '../handlers/access-requests.ts';
 import { createKey, listKeys, revokeOwnKey, rotateOwnKey } from '../handlers/keys.ts';
 import { acceptNda, getNda } from '../handlers/nda.ts';
 import { askForSigninLink, logout } from '../handlers/session.ts';
-import { invite, listTeam, removeMember } from '../handlers/team.ts';
+import { cancelOwnInvitation, invite, listInvitations, listTeam, removeMember } from '../handlers/team.ts';
 import {
   createWebhook,
   listDeliveries,
@@ -73,6 +73,8 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   route('DELETE', '/api/v1/keys/:id', revokeOwnKey, 'session'),
   route('GET', '/api/v1/team', listTeam, 'session'),
   route('POST', '/api/v1/team/invitations', invite, 'session'),
+  route('GET', '/api/v1/team/invitations', listInvitations, 'session'),
+  route('DELETE', '/api/v1/team/invitations/:id', cancelOwnInvitation, 'session'),
   route('DELETE', '/api/v1/team/:id', removeMember, 'session'),
   route('POST', '/api/v1/webhooks', createWebhook, 'session'),
   route('GET', '/api/v1/webhooks', listWebhooks, 'session'),

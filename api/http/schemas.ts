@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ERROR_CODE_NAMES } from '../errors.ts';
 import { ndaSchema, publicListingSchema } from '../domain/listings/listing-schema.ts';
-import { apiKeySchema, meSchema, teamMemberSchema } from '../domain/labs/views.ts';
+import { apiKeySchema, invitationViewSchema, meSchema, teamMemberSchema } from '../domain/labs/views.ts';
 import {
   demandPostSchema,
   labRequestDetailSchema,
@@ -150,12 +150,9 @@ export const teamListSchema = z
   .meta({ id: 'Team' });
 
 export const invitationCreatedSchema = z
-  .object({
-    data: z.object({
-      id: z.string(),
-      email: z.string(),
-      role: z.enum(['admin', 'member']),
-      expires_at: z.iso.datetime().describe('The link in the mail works once, until then'),
-    }),
-  })
-  .meta({ id: 'Invitation' });
+  .object({ data: invitationViewSchema })
+  .meta({ id: 'InvitationCreated' });
+
+export const invitationListSchema = z
+  .object({ data: z.array(invitationViewSchema), count: z.int().min(0) })
+  .meta({ id: 'Invitations' });

@@ -251,6 +251,8 @@ export type SigninTokenRecord = {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** An invitation an admin cancelled before it was used (absent on records made before cancelling existed). */
+  cancelled_at?: string | null;
 };
 
 export type AccessRequestStatus = 'pending' | 'approved' | 'rejected';

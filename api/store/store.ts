@@ -79,6 +79,8 @@ export interface StoreReads {
   signinTokenByHash(hash: string): Promise<SigninTokenRecord | undefined>;
   /** Tokens made for `email` after `since` (its sign-in limit). */
   signinTokensSince(email: string, since: Date): Promise<SigninTokenRecord[]>;
+  /** The organisation's invitations, used, cancelled and expired ones included; newest first. */
+  invitationsOf(orgId: string): Promise<SigninTokenRecord[]>;
 
   accessRequestById(id: string): Promise<AccessRequestRecord | undefined>;
   /** Newest first. */

@@ -131,6 +131,21 @@ describe('the journey, JavaScript off', () => {
     await page.getByLabel('Their work email').fill(member);
     await page.getByRole('button', { name: 'Send the invitation' }).click();
     await page.getByText(`Invitation sent to ${member}`).waitFor();
+    // Waiting, it is listed; a second, to a mistyped address, is cancelled from its row; a third stays waiting
+    // (the team page's screenshot below shows it).
+    const waiting = page.locator('h2:has-text("Invitations not yet used") + .table-wrap tbody tr');
+    expect(await waiting.filter({ hasText: member }).count()).toBe(1);
+    for (const address of [`mistyped.${Date.now()}@lab.exmaple`, `later.${Date.now()}@lab.example`]) {
+      await page.getByLabel('Their work email').fill(address);
+      await page.getByRole('button', { name: 'Send the invitation' }).click();
+      await page.getByText(`Invitation sent to ${address}`).waitFor();
+    }
+    const mistyped = (await waiting.allTextContents()).find((row) => row.includes('@lab.exmaple'))!;
+    const typo = /\S+@lab\.exmaple/.exec(mistyped)![0];
+    await page.getByRole('button', { name: `Cancel the invitation to ${typo}` }).click();
+    await page.getByText(`The invitation to ${typo} is cancelled`).waitFor();
+    expect(await waiting.filter({ hasText: typo }).count()).toBe(0);
+    expect(await waiting.count()).toBe(2);
     const other = await openBrowser({ javaScriptEnabled: false });
     try {
       const memberPage = await other.context.newPage();

@@ -377,6 +377,7 @@ describe('OpenAPI', () => {
         '/api/v1/keys/{id}/rotate',
         '/api/v1/team',
         '/api/v1/team/invitations',
+        '/api/v1/team/invitations/{id}',
         '/api/v1/team/{id}',
         '/api/v1/webhooks',
         '/api/v1/webhooks/{id}',

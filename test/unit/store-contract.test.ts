@@ -547,6 +547,20 @@ describe.each(ENGINES)('the $name engine: self-serve records (issue 21)', ({ ski
         await tx.insert('sessions', session('ses_3', 'acc_s2', '03'.repeat(32)));
         await tx.insert('signin_tokens', token('stk_1', 's1@lab.example', 1, '11'.repeat(32)));
         await tx.insert('signin_tokens', token('stk_2', 's1@lab.example', 20, '12'.repeat(32)));
+        const invitation = { purpose: 'invitation' as const, account_id: null, role: 'member' as const };
+        await tx.insert('signin_tokens', {
+          ...token('stk_i1', 'n1@lab.example', 2, '13'.repeat(32)),
+          ...invitation,
+        });
+        await tx.insert('signin_tokens', {
+          ...token('stk_i2', 'n2@lab.example', 4, '14'.repeat(32)),
+          ...invitation,
+        });
+        await tx.insert('signin_tokens', {
+          ...token('stk_i3', 'n3@lab.example', 3, '15'.repeat(32)),
+          ...invitation,
+          org_id: 'org_t',
+        });
         await tx.insert('access_requests', access('acr_1', 'x@lab.example', 1, 'pending'));
         await tx.insert('access_requests', access('acr_2', 'x@lab.example', 30, 'approved'));
         await tx.insert('nda_acceptances', {
@@ -572,6 +586,11 @@ describe.each(ENGINES)('the $name engine: self-serve records (issue 21)', ({ ski
       expect((await store.signinTokensSince('s1@lab.example', new Date(at(10)))).map((t) => t.id)).toEqual([
         'stk_2',
       ]);
+      // An organisation's invitations, newest first: not its sign-in links, not another organisation's.
+      expect((await store.invitationsOf('org_s')).map((t) => t.id)).toEqual(['stk_i2', 'stk_i1']);
+      await store.transact((tx) => tx.update('signin_tokens', 'stk_i1', { cancelled_at: at(6) }));
+      expect((await store.invitationsOf('org_s')).map((t) => t.cancelled_at ?? null)).toEqual([null, at(6)]);
+      expect((await store.invitationsOf('org_t')).map((t) => t.id)).toEqual(['stk_i3']);
       expect((await store.accessRequests({})).map((r) => r.id)).toEqual(['acr_2', 'acr_1']);
       expect((await store.accessRequests({ status: 'pending' })).map((r) => r.id)).toEqual(['acr_1']);
       expect((await store.accessRequestById('acr_2'))?.status).toBe('approved');

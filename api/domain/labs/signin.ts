@@ -175,10 +175,11 @@ export async function mailInvitation(
 }
 
 export type Redeemed =
-  { ok: true; account: Account; tokenId: string } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
+  | { ok: true; account: Account; tokenId: string }
+  | { ok: false; reason: 'invalid' | 'used' | 'expired' | 'cancelled' };
 
 /**
- * Uses a token once: the account it signs in (made, for an invitation). Any failure is one of three reasons, none
+ * Uses a token once: the account it signs in (made, for an invitation). Any failure is one of four reasons, none
  * of which says whether an address has an account. `tokenId` names the one session the token may start
  * (sessionIdFor): two redemptions racing on PostgreSQL insert the same session id, and the loser runs again and
  * finds the token used.
@@ -188,6 +189,7 @@ export async function redeemSigninToken(tx: Tx, token: string, now: Date): Promi
   const record = await tx.signinTokenByHash(hashSecret(token));
   if (!record) return { ok: false, reason: 'invalid' };
   if (record.used_at) return { ok: false, reason: 'used' };
+  if (record.cancelled_at) return { ok: false, reason: 'cancelled' };
   if (Date.parse(record.expires_at) <= now.getTime()) return { ok: false, reason: 'expired' };
   await tx.update('signin_tokens', record.id, { used_at: now.toISOString() });
   if (record.purpose === 'signin') {

@@ -1,6 +1,6 @@
-// A lab's team (contract §8): its accounts with their roles; admins invite, change roles and remove; never leaving
-// the organisation without an admin; a removed account's sessions end, its API keys are revoked and its pending
-// sample requests rejected, in the same write.
+// A lab's team (contract §8): its accounts with their roles; admins invite (and cancel an invitation not yet used),
+// change roles and remove; never leaving the organisation without an admin; a removed account's sessions end, its
+// API keys are revoked and its pending sample requests rejected, in the same write.
 import { ApiError, notFound } from '../../errors.ts';
 import type { Account, Org, Role, SigninTokenRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
@@ -95,4 +95,41 @@ export async function removeFromTeam(tx: Tx, org: Org, accountId: string, now: D
     if (sample.account_id === account.id) await rejectSample(tx, sample.id, REMOVED, (id) => id, now);
   }
   return removed;
+}
+
+/** An invitation whose link would still make an account: not used, cancelled or expired. */
+const isPending = (invitation: SigninTokenRecord, now: Date) =>
+  !invitation.used_at && !invitation.cancelled_at && Date.parse(invitation.expires_at) > now.getTime();
+
+/** GET /api/v1/team/invitations: the invitations still waiting to be used, newest first. */
+export async function pendingInvitations(
+  reads: StoreReads,
+  orgId: string,
+  now: Date,
+): Promise<SigninTokenRecord[]> {
+  return (await reads.invitationsOf(orgId)).filter((invitation) => isPending(invitation, now));
+}
+
+/**
+ * DELETE /api/v1/team/invitations/{id}: its link stops working (an address mistyped, a colleague who is not
+ * coming). Cancelling one already cancelled or expired changes nothing; one already used is refused, since the
+ * account exists: that is a removal.
+ */
+export async function cancelInvitation(tx: Tx, orgId: string, id: string, now: Date): Promise<void> {
+  const invitation = (await tx.invitationsOf(orgId)).find((candidate) => candidate.id === id);
+  if (!invitation) {
+    throw notFound(
+      `Your organisation has no invitation ${id.slice(0, 80)}. GET /api/v1/team/invitations lists those waiting.`,
+    );
+  }
+  if (invitation.used_at) {
+    throw new ApiError(
+      409,
+      'conflict',
+      `${invitation.email} used this invitation already and is in your team: remove the account instead (DELETE /api/v1/team/{account_id}).`,
+    );
+  }
+  if (isPending(invitation, now)) {
+    await tx.update('signin_tokens', invitation.id, { cancelled_at: now.toISOString() });
+  }
 }

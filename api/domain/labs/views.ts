@@ -1,7 +1,7 @@
-// What a lab sees of itself (GET /api/v1/me, contract §8), its keys and its team: zod schemas (which type the
+// What a lab sees of itself (GET /api/v1/me, contract §8), its keys, its team and invitations: zod schemas (which type the
 // views and document them in OpenAPI) and the functions that make them from stored records.
 import { z } from 'zod';
-import type { Account, ApiKeyRecord, Org } from '../../store/records.ts';
+import type { Account, ApiKeyRecord, Org, SigninTokenRecord } from '../../store/records.ts';
 import { roleOf, type Caller } from './caller.ts';
 
 export const NDA_STATES = ['none', 'accepted', 'verified', 'revoked'] as const;
@@ -82,6 +82,24 @@ export function keyView(key: ApiKeyRecord, now: Date): z.output<typeof apiKeySch
     state,
   };
 }
+
+export const invitationViewSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    created_at: z.iso.datetime(),
+    expires_at: z.iso.datetime().describe('The link in the mail works once, until then'),
+  })
+  .meta({ id: 'Invitation' });
+
+export const invitationView = (invitation: SigninTokenRecord): z.output<typeof invitationViewSchema> => ({
+  id: invitation.id,
+  email: invitation.email,
+  role: invitation.role ?? 'member',
+  created_at: invitation.created_at,
+  expires_at: invitation.expires_at,
+});
 
 export const memberView = (account: Account): z.output<typeof teamMemberSchema> => ({
   id: account.id,

@@ -162,6 +162,12 @@ export class Queries implements StoreReads {
     return (await this.#all('signin_tokens')).filter((t) => t.email === email && t.created_at > after);
   }
 
+  async invitationsOf(orgId: string) {
+    return (await this.#all('signin_tokens'))
+      .filter((t) => t.purpose === 'invitation' && t.org_id === orgId)
+      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+  }
+
   accessRequestById(id: string) {
     return this.#get('access_requests', id);
   }

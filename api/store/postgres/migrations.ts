@@ -185,4 +185,12 @@ CREATE INDEX webhook_deliveries_due_by_endpoint ON webhook_deliveries (endpoint_
 DROP INDEX webhook_deliveries_undelivered;
 `,
   },
+  {
+    name: '007-invitations-of-org.sql',
+    sql: `
+-- The team page lists an organisation's invitations, among every sign-in link ever sent.
+CREATE INDEX signin_tokens_invitations ON signin_tokens ((doc->>'org_id'), created_at DESC)
+  WHERE doc->>'purpose' = 'invitation';
+`,
+  },
 ];

@@ -261,6 +261,13 @@ export class PgQueries implements StoreReads {
     ]);
   }
 
+  invitationsOf(orgId: string) {
+    return this.docs<'signin_tokens'>(
+      "SELECT doc FROM signin_tokens WHERE doc->>'purpose' = 'invitation' AND doc->>'org_id' = $1 ORDER BY created_at DESC, id DESC",
+      [orgId],
+    );
+  }
+
   accessRequestById(id: string) {
     return this.#byId('access_requests', id);
   }
