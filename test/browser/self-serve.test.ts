@@ -272,6 +272,18 @@ describe('every self-serve page: axe, screenshots, no sideways scroll', () => {
       expect(await page.locator('h1').count()).toBe(1);
       expect((await axeViolations(page)).map((line) => `${scheme} ${line}`)).toEqual([]);
     }
+    // Each table has a name (a caption, or a heading by aria-labelledby): a screen reader's list of tables tells
+    // them apart.
+    const unnamed = await page
+      .locator('table')
+      .evaluateAll(
+        (tables) =>
+          tables.filter(
+            (table) =>
+              !(table as HTMLTableElement).caption?.textContent?.trim() && !table.getAttribute('aria-labelledby'),
+          ).length,
+      );
+    expect(unnamed, `${path}: tables without a name`).toBe(0);
     await page.emulateMedia({ colorScheme: 'light' });
     const overflow = await photograph(page, `self-serve-${name}`, () => page.goto(ctx.server.url + path));
     expect(overflow, `${name} must not scroll sideways`).toEqual({ desktop: 0, phone: 0 });

@@ -372,6 +372,29 @@ describe('an empty email field says it is needed, not that it is malformed', () 
   });
 });
 
+describe("a group of choices refused: its error is linked to the group, as a field's is to its input", () => {
+  test.each([
+    ['/dashboard/team/', { action: 'invite', email: 'sam@lab.example', role: 'owner' }, 'role'],
+    [
+      '/access/',
+      {
+        organisation: 'Group Lab',
+        name: 'Gil',
+        email: 'gil@lab.example',
+        intended_use: 'Evaluating ASR on call audio.',
+        verticals: 'veterinary',
+      },
+      'verticals',
+    ],
+  ])('%s', async (path, fields, group) => {
+    const answer = await post(path, suite.lab.cookie, fields);
+    expect(answer.status).toBe(422);
+    const fieldset = element(answer.html, `<fieldset[^>]*id="field-${group}"`, 'fieldset');
+    expect(fieldset).toContain(`aria-describedby="${group}-error"`);
+    expect(text(element(fieldset, `<p class="field-error" id="${group}-error"`, 'p')).trim()).not.toBe('');
+  });
+});
+
 describe('/dashboard/requests/<id>/: withdrawing asks first', () => {
   test('a withdraw without confirmation changes nothing and asks; with it, the request is closed', async () => {
     const created = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/requests', {

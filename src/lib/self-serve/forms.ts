@@ -127,6 +127,15 @@ export function showError(error: unknown, state: FormState, astro: AstroGlobal):
   if (error.fields) state.errors = error.fields;
 }
 
+/**
+ * The messages for one field, its items' included: error.fields names a list's items `name.0`, `name.1`, …, so a
+ * group of checkboxes shows the error of the one value refused.
+ */
+export const errorsFor = (state: FormState, name: string): string[] =>
+  Object.entries(state.errors)
+    .filter(([key]) => key === name || key.startsWith(`${name}.`))
+    .flatMap(([, messages]) => messages);
+
 /** Marks the answer as a form that failed validation (422), as the API would. */
 export function failed(state: FormState, astro: AstroGlobal): void {
   if (Object.keys(state.errors).length) setStatus(astro, 422);
