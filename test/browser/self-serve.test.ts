@@ -280,7 +280,8 @@ describe('every self-serve page: axe, screenshots, no sideways scroll', () => {
         (tables) =>
           tables.filter(
             (table) =>
-              !(table as HTMLTableElement).caption?.textContent?.trim() && !table.getAttribute('aria-labelledby'),
+              !(table as HTMLTableElement).caption?.textContent?.trim() &&
+              !table.getAttribute('aria-labelledby'),
           ).length,
       );
     expect(unnamed, `${path}: tables without a name`).toBe(0);
