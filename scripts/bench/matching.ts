@@ -10,7 +10,15 @@ import { createMatcher, EVERY_LISTING } from '../../api/domain/requests/matching
 import { parseBand } from '../../api/domain/requests/bands.ts';
 import { makeLab } from '../../test/support/lab.ts';
 import { generateListings } from './generate-listings.ts';
-import { log, measureWrites, seedRequests, UNLIMITED, WRITE_RATE, type WriteRequest } from './parts.ts';
+import {
+  diskRows,
+  log,
+  measureWrites,
+  seedRequests,
+  UNLIMITED,
+  WRITE_RATE,
+  type WriteRequest,
+} from './parts.ts';
 import { startOurs } from './processes.ts';
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';
@@ -105,6 +113,7 @@ export async function matchingPart(): Promise<Row[]> {
       baseline: base.pacedLoop.max,
       unit: 'ms',
     },
+    ...diskRows(`${label}, ${WRITE_RATE}/s`, mine.disk, base.disk),
     {
       figure: `${label}, ${WRITE_RATE}/s: server CPU per write`,
       ours: mine.cpuUsPerWrite,

@@ -5,6 +5,7 @@
 // server once it is done. Never fails on speed.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { tmpdir } from 'node:os';
 import { Webhook } from 'standardwebhooks';
 import { registerEndpoint } from '../../api/domain/webhooks/endpoints.ts';
 import { emitEvent, queueDelivery } from '../../api/domain/webhooks/events.ts';
@@ -14,7 +15,8 @@ import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import { makeLab } from '../../test/support/lab.ts';
 import { pacedLoad } from './paced-load.ts';
-import { log, UNLIMITED, WRITE_RATE } from './parts.ts';
+import { diskCounters, diskWaits } from './disk.ts';
+import { diskRows, log, UNLIMITED, WRITE_RATE } from './parts.ts';
 import { startOurs } from './processes.ts';
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';
@@ -183,10 +185,14 @@ export async function webhooksPart(): Promise<Row[]> {
     const target = (await receiver.received()) + BACKLOG;
     await queueEvents(second.dataDir, second.lab.orgId, BACKLOG, 'bench');
     await until(async () => (await receiver.received()) > target - BACKLOG);
+    const diskBefore = await diskCounters(tmpdir());
     const during = await pacedLoad(write);
+    const diskDuring = diskWaits(diskBefore, await diskCounters(tmpdir()));
     const stillSending = (await receiver.received()) < target;
     await until(async () => (await receiver.received()) >= target);
+    const diskAfterBefore = await diskCounters(tmpdir());
     const after = await pacedLoad(write);
+    const diskAfter = diskWaits(diskAfterBefore, await diskCounters(tmpdir()));
     await busy.stop();
     const failed = during.errors + during.non2xx + after.errors + after.non2xx;
     if (failed) log(`webhooks: ${failed} writes failed`);
@@ -217,6 +223,11 @@ export async function webhooksPart(): Promise<Row[]> {
         target: '≤ 50 ms',
         met: during.p99 <= 50,
       },
+      ...diskRows(
+        `POST /requests at ${WRITE_RATE}/s during a fan-out (baseline: after it)`,
+        diskDuring,
+        diskAfter,
+      ),
     ];
   } finally {
     await receiver.close();
