@@ -415,7 +415,7 @@ function selfServePaths() {
       get: {
         operationId: 'listInvitations',
         summary: 'Invitations not yet used',
-        description: `Newest first: those whose link still works (not used, cancelled or expired).${SESSION_NOTE}`,
+        description: `Newest first: those whose link still works (neither used, cancelled nor expired).${SESSION_NOTE}`,
         tags: ['Team'],
         security: sessionOnly,
         responses: {

@@ -59,6 +59,12 @@ describe('with a mail server', () => {
     const [lead] = to(received, LEAD);
     const [ack] = to(received, lab.email);
     expect(lead!.mail.subject).toContain('New data request from Evil Lab');
+    // Written as the dashboard writes them, not as the API's codes.
+    expect(lead!.mail.subject).toMatch(/: Call audio$/);
+    expect(lead!.mail.text).toContain('Data types: Call audio');
+    expect(lead!.mail.text).toMatch(/matches: data type/);
+    expect(lead!.mail.text).not.toContain('call_audio');
+    expect(ack!.mail.text).toContain('Data types: Call audio');
     expect(lead!.mail.text).toContain(id);
     expect(lead!.mail.text).toMatch(/Reply due by: \d{4}-\d\d-\d\d \d\d:\d\d UTC/); // as the dashboard writes times
     expect(lead!.mail.text).toContain(lab.email);

@@ -97,7 +97,7 @@ export async function removeFromTeam(tx: Tx, org: Org, accountId: string, now: D
   return removed;
 }
 
-/** An invitation whose link would still make an account: not used, cancelled or expired. */
+/** An invitation whose link would still make an account: neither used, cancelled nor expired. */
 const isPending = (invitation: SigninTokenRecord, now: Date) =>
   !invitation.used_at && !invitation.cancelled_at && Date.parse(invitation.expires_at) > now.getTime();
 

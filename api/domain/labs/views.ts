@@ -1,5 +1,5 @@
-// What a lab sees of itself (GET /api/v1/me, contract §8), its keys, its team and invitations: zod schemas (which type the
-// views and document them in OpenAPI) and the functions that make them from stored records.
+// What a lab sees of itself (GET /api/v1/me, contract §8), its keys, its team and its invitations: zod schemas
+// (which type the views and document them in OpenAPI) and the functions that make them from stored records.
 import { z } from 'zod';
 import type { Account, ApiKeyRecord, Org, SigninTokenRecord } from '../../store/records.ts';
 import { roleOf, type Caller } from './caller.ts';

@@ -1,8 +1,11 @@
 // What a data request mails: the sourcing lead (to reply within one business day, with the catalogue's matches),
-// the lab (an acknowledgement, then each move and reply), and the lead again when the lab withdraws.
+// the lab (an acknowledgement, then each move and reply), and the lead again when the lab withdraws. Values read as
+// the dashboard shows them ("Call audio", "Public sector"), not as the API's codes.
 import type { Account, DataRequestRecord, Org, RequestEvent } from '../../store/records.ts';
 import { list, message, type Block, type Message } from '../mail/message.ts';
 import { when } from '../when.ts';
+import { DATA_TYPE_LABELS, EXCLUSIVITY_LABELS, humanize } from '../listings/listing-format.ts';
+import { MATCH_FIELD_WORDS } from './matching.ts';
 import { outcomeWords, statusWords } from './status-words.ts';
 
 const STATUS_SAID: Record<RequestEvent['status'], string> = {
@@ -36,28 +39,31 @@ function matchesBlock(request: DataRequestRecord): Block {
     paragraphs: matches.length
       ? matches.map(
           (m) =>
-            `${m.title} (${m.listing_id}) ${m.url}\nmatches: ${list(m.matched)}; missing: ${m.missing.length ? m.missing.join(', ') : 'nothing'}`,
+            `${m.title} (${m.listing_id}) ${m.url}\nmatches: ${list(m.matched.map((f) => MATCH_FIELD_WORDS[f]))}; missing: ${m.missing.length ? m.missing.map((f) => MATCH_FIELD_WORDS[f]).join(', ') : 'nothing'}`,
         )
       : ['No listing of the catalogue has the data type asked for.'],
   };
 }
 
+const dataTypeWords = (request: DataRequestRecord) =>
+  list(request.data_types.map((type) => DATA_TYPE_LABELS[type]));
+
 function requestFacts(request: DataRequestRecord): [string, string][] {
   return [
     ['Request', request.id],
-    ['Data types', list(request.data_types)],
+    ['Data types', dataTypeWords(request)],
     ['Languages', list(request.languages)],
-    ['Domains', list(request.domains)],
+    ['Domains', list(request.domains.map(humanize))],
     ['Volume', request.volume ?? '(not given)'],
     ['Timeline', request.timeline ?? '(not given)'],
-    ['Exclusivity', request.exclusivity ?? '(not given)'],
+    ['Exclusivity', request.exclusivity ? EXCLUSIVITY_LABELS[request.exclusivity] : '(not given)'],
     ...(request.listing_id ? ([['About listing', request.listing_id]] as [string, string][]) : []),
     ['On the demand board', request.publish_to_demand_board ? 'yes (anonymised)' : 'no'],
   ];
 }
 
 export function newRequestToLead(request: DataRequestRecord, org: Org, account: Account): Message {
-  return message(`New data request from ${org.name}: ${request.data_types.join(', ')}`, [
+  return message(`New data request from ${org.name}: ${dataTypeWords(request)}`, [
     {
       paragraphs: [
         `${org.name} has asked for data. Reply by ${when(request.reply_due_at)} (one business day).`,

@@ -14,6 +14,15 @@ export const EVERY_LISTING: CatalogQuery = catalogQuerySchema.parse({});
 
 export type MatchField = 'data_type' | 'language' | 'domain' | 'geography' | 'volume';
 
+/** A match's fields as a person reads them, in the dashboard and in mail. */
+export const MATCH_FIELD_WORDS: Record<MatchField, string> = {
+  data_type: 'data type',
+  language: 'language',
+  domain: 'domain',
+  geography: 'geography',
+  volume: 'volume',
+};
+
 /** What of a request matching reads. Geography has no field of its own: places the description names. */
 export type MatchAsk = {
   data_types: readonly string[];
