@@ -11,8 +11,8 @@ import { parseBand } from '../../api/domain/requests/bands.ts';
 import { makeLab } from '../../test/support/lab.ts';
 import { generateListings } from './generate-listings.ts';
 import {
-  diskRows,
   log,
+  machineRows,
   measureWrites,
   seedRequests,
   UNLIMITED,
@@ -113,7 +113,7 @@ export async function matchingPart(): Promise<Row[]> {
       baseline: base.pacedLoop.max,
       unit: 'ms',
     },
-    ...diskRows(`${label}, ${WRITE_RATE}/s`, mine.disk, base.disk),
+    ...machineRows(`${label}, ${WRITE_RATE}/s`, mine.machine, base.machine),
     {
       figure: `${label}, ${WRITE_RATE}/s: server CPU per write`,
       ours: mine.cpuUsPerWrite,

@@ -5,7 +5,6 @@
 // server once it is done. Never fails on speed.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import { Webhook } from 'standardwebhooks';
 import { registerEndpoint } from '../../api/domain/webhooks/endpoints.ts';
 import { emitEvent, queueDelivery } from '../../api/domain/webhooks/events.ts';
@@ -15,8 +14,8 @@ import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import { makeLab } from '../../test/support/lab.ts';
 import { pacedLoad } from './paced-load.ts';
-import { diskCounters, diskWaits } from './disk.ts';
-import { diskRows, log, UNLIMITED, WRITE_RATE } from './parts.ts';
+import { duringMachine } from './machine.ts';
+import { log, machineRows, UNLIMITED, WRITE_RATE } from './parts.ts';
 import { startOurs } from './processes.ts';
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';
@@ -185,14 +184,10 @@ export async function webhooksPart(): Promise<Row[]> {
     const target = (await receiver.received()) + BACKLOG;
     await queueEvents(second.dataDir, second.lab.orgId, BACKLOG, 'bench');
     await until(async () => (await receiver.received()) > target - BACKLOG);
-    const diskBefore = await diskCounters(tmpdir());
-    const during = await pacedLoad(write);
-    const diskDuring = diskWaits(diskBefore, await diskCounters(tmpdir()));
+    const [during, machineDuring] = await duringMachine(() => pacedLoad(write));
     const stillSending = (await receiver.received()) < target;
     await until(async () => (await receiver.received()) >= target);
-    const diskAfterBefore = await diskCounters(tmpdir());
-    const after = await pacedLoad(write);
-    const diskAfter = diskWaits(diskAfterBefore, await diskCounters(tmpdir()));
+    const [after, machineAfter] = await duringMachine(() => pacedLoad(write));
     await busy.stop();
     const failed = during.errors + during.non2xx + after.errors + after.non2xx;
     if (failed) log(`webhooks: ${failed} writes failed`);
@@ -223,10 +218,10 @@ export async function webhooksPart(): Promise<Row[]> {
         target: '≤ 50 ms',
         met: during.p99 <= 50,
       },
-      ...diskRows(
+      ...machineRows(
         `POST /requests at ${WRITE_RATE}/s during a fan-out (baseline: after it)`,
-        diskDuring,
-        diskAfter,
+        machineDuring,
+        machineAfter,
       ),
     ];
   } finally {
