@@ -8,6 +8,7 @@ import {
   follow,
   invited,
   mailTo,
+  postPageForm,
   selfServeLab,
   selfServeSuite,
   sessionCall,
@@ -140,20 +141,8 @@ describe('/dashboard/team/', () => {
       await fetch(`${suite.ctx.server.url}/dashboard/team/`, { headers: { Cookie: suite.lab.cookie } })
     ).text();
 
-  /** Posts the page's form as a browser would: the site's Origin, the cookie, the session's CSRF token. */
-  const post = async (fields: Record<string, string>) => {
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await teamPage())?.[1] ?? '';
-    return fetch(`${suite.ctx.server.url}/dashboard/team/`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        Cookie: suite.lab.cookie,
-        Origin: suite.ctx.siteUrl,
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ ...fields, csrf }),
-    });
-  };
+  const post = (fields: Record<string, string>) =>
+    postPageForm(suite.ctx, suite.lab.cookie, '/dashboard/team/', fields);
 
   test('lists the invitations waiting, and its Cancel button cancels one', async () => {
     const pending = await invite(suite.lab.cookie);

@@ -122,6 +122,26 @@ export async function sessionCall(
   return readReply(await fetch(ctx.server.url + path, { method, headers, body, redirect: 'manual' }));
 }
 
+/**
+ * Posts a dashboard page's form as a browser would: the page read first for the session's CSRF token, then the
+ * fields with the cookie and the site's Origin. The answer is not followed (a 303 stays a 303).
+ */
+export async function postPageForm(
+  ctx: SelfServe,
+  cookie: string,
+  path: string,
+  fields: Record<string, string>,
+): Promise<Response> {
+  const page = await (await fetch(ctx.server.url + path, { headers: { Cookie: cookie } })).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+  return fetch(ctx.server.url + path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Cookie: cookie, Origin: ctx.siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...fields, csrf }),
+  });
+}
+
 export async function postJson(
   ctx: SelfServe,
   path: string,
