@@ -34,6 +34,10 @@ async function call(path: string, options: { method?: string; key?: string; body
   return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Json };
 }
 
+/** A data request submitted with `key`: its id. */
+const submitted = async (key: string, body: Json): Promise<string> =>
+  (await call('/api/v1/requests', { method: 'POST', key, body })).body.data.id;
+
 /** Mail to `address` whose subject contains `subject`: waits for it (the queue sends within a second or two). */
 async function mailTo(address: string, subject: string): Promise<Received> {
   const until = Date.now() + 20_000;
@@ -242,12 +246,10 @@ describe('a request from submission to close, as the lab sees it', () => {
 
 describe('a withdrawal with a reason', () => {
   test('the reason is the closing event and reaches the lead; an unknown field is 422 and withdraws nothing', async () => {
-    const created = await call('/api/v1/requests', {
-      method: 'POST',
-      key: other.key,
-      body: { data_types: ['Call audio'], description: 'Calls we will not need after all, it turns out.' },
+    const id = await submitted(other.key, {
+      data_types: ['Call audio'],
+      description: 'Calls we will not need after all, it turns out.',
     });
-    const id = created.body.data.id;
     const path = `/api/v1/requests/${id}/withdraw`;
     const misnamed = await call(path, { method: 'POST', key: other.key, body: { reasons: 'Budget moved.' } });
     expectError(misnamed, 422, 'invalid');
@@ -378,16 +380,11 @@ describe("paging the lab's requests", () => {
 
 describe("the lab's mails about a request lead to its page and say its status in words", () => {
   test('the acknowledgement, the reply and each move link to /dashboard/requests/<id>/, in text and HTML alike', async () => {
-    const created = await call('/api/v1/requests', {
-      method: 'POST',
-      key: other.key,
-      body: {
-        data_types: ['call_audio'],
-        volume: '5-20 TB',
-        description: 'Calls from a lab reading its mail.',
-      },
+    const id = await submitted(other.key, {
+      data_types: ['call_audio'],
+      volume: '5-20 TB',
+      description: 'Calls from a lab reading its mail.',
     });
-    const id = created.body.data.id;
     const page = `http://dss.example/dashboard/requests/${id}/`;
     await opsOk(env(), 'requests', 'reply', id, '--message', 'We are looking.');
     await opsOk(env(), 'requests', 'move', id, 'proposal_sent', '--message', 'Proposal attached.');
@@ -411,12 +408,10 @@ describe("the lab's mails about a request lead to its page and say its status in
 
 describe("answering the lead's reply", () => {
   test('the reply says "reply to this message": the answer goes to the sourcing lead, not the sending address', async () => {
-    const created = await call('/api/v1/requests', {
-      method: 'POST',
-      key: other.key,
-      body: { data_types: ['call_audio'], description: 'Calls from a lab that answers by mail.' },
+    const id = await submitted(other.key, {
+      data_types: ['call_audio'],
+      description: 'Calls from a lab that answers by mail.',
     });
-    const id = created.body.data.id;
     await opsOk(env(), 'requests', 'reply', id, '--message', 'Which accents matter most to you?');
     const reply = await mailTo(other.email, `Reply to your data request ${id}`);
     expect(reply.mail.text).toContain('Reply to this message');
@@ -430,12 +425,10 @@ describe("answering the lead's reply", () => {
 
 describe('a request closed with no match', () => {
   test('the mail says the outcome in words, as the dashboard does: "closed: no match"', async () => {
-    const created = await call('/api/v1/requests', {
-      method: 'POST',
-      key: other.key,
-      body: { data_types: ['ct_study'], description: 'Paediatric CT studies nobody has.' },
+    const id = await submitted(other.key, {
+      data_types: ['ct_study'],
+      description: 'Paediatric CT studies nobody has.',
     });
-    const id = created.body.data.id;
     await opsOk(env(), 'requests', 'move', id, 'closed', '--outcome', 'no_match');
     const closed = await mailTo(other.email, `Your data request ${id} is closed: no match`);
     expect(closed.mail.text).toContain('(outcome: no match)');

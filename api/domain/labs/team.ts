@@ -112,10 +112,15 @@ export async function pendingInvitations(
 
 /**
  * DELETE /api/v1/team/invitations/{id}: its link stops working (an address mistyped, a colleague who is not
- * coming). Cancelling one already cancelled or expired changes nothing; one already used is refused, since the
- * account exists: that is a removal.
+ * coming). Cancelling one already cancelled or expired changes nothing (undefined); one already used is refused,
+ * since the account exists: that is a removal.
  */
-export async function cancelInvitation(tx: Tx, orgId: string, id: string, now: Date): Promise<void> {
+export async function cancelInvitation(
+  tx: Tx,
+  orgId: string,
+  id: string,
+  now: Date,
+): Promise<SigninTokenRecord | undefined> {
   const invitation = (await tx.invitationsOf(orgId)).find((candidate) => candidate.id === id);
   if (!invitation) {
     throw notFound(
@@ -129,7 +134,6 @@ export async function cancelInvitation(tx: Tx, orgId: string, id: string, now: D
       `${invitation.email} used this invitation already and is in your team: remove the account instead (DELETE /api/v1/team/{account_id}).`,
     );
   }
-  if (isPending(invitation, now)) {
-    await tx.update('signin_tokens', invitation.id, { cancelled_at: now.toISOString() });
-  }
+  if (!isPending(invitation, now)) return undefined;
+  return tx.update('signin_tokens', invitation.id, { cancelled_at: now.toISOString() });
 }

@@ -5,7 +5,7 @@ import type { Account, DataRequestRecord, Org, RequestEvent } from '../../store/
 import { list, message, type Block, type Message } from '../mail/message.ts';
 import { when } from '../when.ts';
 import { DATA_TYPE_LABELS, EXCLUSIVITY_LABELS, humanize } from '../listings/listing-format.ts';
-import { MATCH_FIELD_WORDS } from './matching.ts';
+import { matchFieldWords } from './matching.ts';
 import { outcomeWords, statusWords } from './status-words.ts';
 
 const STATUS_SAID: Record<RequestEvent['status'], string> = {
@@ -39,7 +39,7 @@ function matchesBlock(request: DataRequestRecord): Block {
     paragraphs: matches.length
       ? matches.map(
           (m) =>
-            `${m.title} (${m.listing_id}) ${m.url}\nmatches: ${list(m.matched.map((f) => MATCH_FIELD_WORDS[f]))}; missing: ${m.missing.length ? m.missing.map((f) => MATCH_FIELD_WORDS[f]).join(', ') : 'nothing'}`,
+            `${m.title} (${m.listing_id}) ${m.url}\nmatches: ${list(matchFieldWords(m.matched))}; missing: ${m.missing.length ? matchFieldWords(m.missing).join(', ') : 'nothing'}`,
         )
       : ['No listing of the catalogue has the data type asked for.'],
   };

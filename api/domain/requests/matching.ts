@@ -23,6 +23,10 @@ export const MATCH_FIELD_WORDS: Record<MatchField, string> = {
   volume: 'volume',
 };
 
+/** A match's `matched` or `missing` fields in words: ["data type", "language"]. */
+export const matchFieldWords = (fields: readonly MatchField[]) =>
+  fields.map((field) => MATCH_FIELD_WORDS[field]);
+
 /** What of a request matching reads. Geography has no field of its own: places the description names. */
 export type MatchAsk = {
   data_types: readonly string[];
