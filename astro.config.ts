@@ -16,7 +16,8 @@ export default defineConfig({
   // Tests that build a second time (determinism, a broken file) use their own cache, never the main build's.
   // (Absolute: a relative cacheDir is read back from another base and the collection comes out empty.)
   cacheDir: resolve(process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro'),
-  adapter: node({ mode: 'standalone' }),
+  // middleware: its handler passes locals (the server's runtime) to the pages; the server answers static files itself.
+  adapter: node({ mode: 'middleware' }),
   // No page uses sessions; off, so the adapter does not create a session store on disk.
   session: false,
   // The self-serve forms check Origin against SITE_URL themselves (src/lib/self-serve/forms.ts), as the API does;

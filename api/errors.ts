@@ -109,32 +109,50 @@ export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...Error
 /** On 422: the failing fields by dot path (`languages.0`), each with its messages. */
 export type FieldErrors = Record<string, string[]>;
 
-export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
-  override name = 'ApiError';
-  readonly status: ErrorStatus<C>;
+/**
+ * The one error the rules throw, whichever door called them: a stable code from ERROR_CODES, a message that says what
+ * to do (in no door's words: no HTTP header, CLI flag or page name a door of its own would say), and on `invalid`
+ * the failing fields. Each door maps the code to its own form: the API to a status and the envelope, the CLI to an
+ * exit code and a hint naming its flags, a page to a message beside the field.
+ */
+/** A limit as a count in a window, named (`samples-per-day`). */
+export type Quota = { policy: string; limit: number; windowSeconds: number };
+
+type DomainErrorOptions = {
+  fields?: FieldErrors;
+  retryAfterSeconds?: number;
+  quota?: Quota;
+  headers?: Record<string, string>;
+};
+
+export class DomainError<C extends ErrorCode = ErrorCode> extends Error {
+  override name = 'DomainError';
   readonly code: C;
   readonly fields: FieldErrors | undefined;
+  /** On rate_limited, conflict and unavailable: when to try again. */
+  readonly retryAfterSeconds: number | undefined;
+  /** On rate_limited: the quota that is spent, which the API door states in its RateLimit headers. */
+  readonly quota: Quota | undefined;
+  /** Headers only an HTTP door knows to send (WWW-Authenticate, Allow): set by the API's own pipeline. */
   readonly headers: Record<string, string>;
 
-  constructor(
-    status: ErrorStatus<C>,
-    code: C,
-    message: string,
-    options: { fields?: FieldErrors; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: C, message: string, options: DomainErrorOptions = {}) {
     super(message);
-    this.status = status;
     this.code = code;
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.quota = options.quota;
     this.headers = options.headers ?? {};
+  }
+
+  /** The HTTP status that goes with the code. */
+  get status(): ErrorStatus<C> {
+    return ERROR_CODES[this.code].status as ErrorStatus<C>;
   }
 }
 
-export const notFound = (message: string) => new ApiError(404, 'not_found', message);
+export const notFound = (message: string) => new DomainError('not_found', message);
 export const invalid = (message: string, fields: FieldErrors) =>
-  new ApiError(422, 'invalid', message, { fields });
-
-/** An operator action the rules refuse (unknown organisation, unverified account, …): the CLI exits 1. */
-export class RefusedError extends Error {
-  override name = 'RefusedError';
-}
+  new DomainError('invalid', message, { fields });
+/** A resource not in a state for the action asked (a closed request moved, a key rotated twice). */
+export const conflict = (message: string) => new DomainError('conflict', message);

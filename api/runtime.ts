@@ -1,8 +1,9 @@
-// The parts a running service is made of, built once from the configuration: the server and the operator CLI
-// both start here, so they share one catalogue, one store, one link signer and one mail pipeline.
+// The parts a running service is made of, built once per process from the configuration: the server (which hands
+// it to the Astro pages as locals.runtime) and the operator CLI both start here, so the API, the pages and the
+// CLI's actions share one catalogue, one store, one link signer, one mail pipeline and one sign-in limiter.
 import { createBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
-import { sharedCatalog, type Catalog } from './domain/listings/catalog.ts';
+import { loadCatalog, type Catalog } from './domain/listings/catalog.ts';
 import { createThreadedMailTransport } from './domain/mail/threaded-transport.ts';
 import type { MailTransport } from './domain/mail/transport.ts';
 import { fulfilDueSamples } from './domain/samples/fulfilment.ts';
@@ -11,7 +12,9 @@ import { createWebhookDelivery } from './domain/webhooks/delivery.ts';
 import { createThreadedPost } from './domain/webhooks/threaded-post.ts';
 import { createSecretBox, type SecretBox } from './domain/webhooks/secrets.ts';
 import type { RequestLog } from './http/log.ts';
-import { sharedStore } from './store/open-store.ts';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
+import { SIGNIN_LINKS_PER_IP } from './domain/labs/signin.ts';
+import { openStore } from './store/open-store.ts';
 import type { Store } from './store/store.ts';
 
 export type Runtime = {
@@ -23,6 +26,8 @@ export type Runtime = {
   secrets: SecretBox;
   transport: MailTransport;
   background: Background;
+  /** Sign-in links per client address: one counter for the API and the pages. */
+  signinLimiter: RateLimiter;
   /** Sends the sample links that are due now; how many. */
   fulfil(): Promise<number>;
   /** Waits for the work under way and every write asked for, then lets go of the mail server. */
@@ -31,8 +36,8 @@ export type Runtime = {
 
 /** `store`: an instance the caller opened already (the CLI opens it first, for commands that need nothing else). */
 export async function openRuntime(config: Config, log: RequestLog, store?: Store): Promise<Runtime> {
-  const catalog = await sharedCatalog(config.listingsDir);
-  store ??= await sharedStore(config);
+  const catalog = await loadCatalog(config.listingsDir);
+  store ??= await openStore(config);
   const serviceSecret = await loadLinkSecret(config);
   const signer = createLinkSigner(serviceSecret, config.sampleLinkTtlSeconds, config.siteUrl);
   const secrets = createSecretBox(serviceSecret);
@@ -64,6 +69,7 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
     secrets,
     transport,
     background,
+    signinLimiter: createRateLimiter(SIGNIN_LINKS_PER_IP),
     fulfil,
     async close() {
       await background.stop();

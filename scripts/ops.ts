@@ -5,22 +5,25 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, type Config } from '../api/config.ts';
 import { addAccount, createOrg, requireOrg, verifyAccount } from '../api/domain/labs/organisations.ts';
-import { issueKey, requireKey, revokeKey, rotateKey } from '../api/domain/labs/api-keys.ts';
-import { acceptNda, revokeNda, verifyNda } from '../api/domain/labs/nda.ts';
-import { approveAccessRequest, rejectAccessRequest } from '../api/domain/labs/access-requests.ts';
 import { roleOf } from '../api/domain/labs/caller.ts';
 import { ndaView, ROLES } from '../api/domain/labs/views.ts';
 import { closest } from '../api/domain/closest.ts';
 import { moveListingStatus } from '../api/domain/listings/listing-status.ts';
 import { removeDemandPost } from '../api/domain/requests/data-requests.ts';
-import { moveRequest, replyToRequest } from '../api/domain/requests/lifecycle.ts';
-import { approveSample, rejectSample, requireSample } from '../api/domain/samples/sample-requests.ts';
+import { requireSample } from '../api/domain/samples/sample-requests.ts';
 import { SAMPLE_REQUEST_STATUSES, sampleView } from '../api/domain/samples/views.ts';
 import { LISTING_STATUSES, REQUEST_OUTCOMES, REQUEST_STATUSES } from '../api/domain/vocabulary.ts';
 import { generatedLinkSecretPath } from '../api/domain/samples/links.ts';
 import { createSecretBox } from '../api/domain/webhooks/secrets.ts';
 import { deliveryView, endpointView } from '../api/domain/webhooks/views.ts';
-import { RefusedError } from '../api/errors.ts';
+import { conflict, DomainError, notFound } from '../api/errors.ts';
+import { operator, type ActionContext } from '../api/actions/context.ts';
+import { approveAccess, rejectAccess } from '../api/actions/access.ts';
+import * as keyActions from '../api/actions/keys.ts';
+import * as ndaActions from '../api/actions/nda.ts';
+import * as requestActions from '../api/actions/requests.ts';
+import * as sampleActions from '../api/actions/samples.ts';
+import { refusal } from './ops/refusal.ts';
 import { silentLog } from '../api/http/log.ts';
 import { openRuntime, type Runtime } from '../api/runtime.ts';
 import { deliveryForCli, siteUrlForCli } from '../api/server-records.ts';
@@ -48,6 +51,8 @@ type Context = {
   args: string[];
   /** The catalogue, links and mail, built on first use (most commands need only the store). */
   runtime(): Promise<Runtime>;
+  /** What an action is given: the runtime's parts, the operator as the actor (no background: see deliver). */
+  acting(): Promise<ActionContext>;
   /** Sends the mail and webhooks queued so far, unless they are left to the server (deliveryForCli). */
   deliver(): Promise<void>;
 };
@@ -181,11 +186,9 @@ const COMMANDS: Record<string, Command> = {
       'creates the organisation (or joins --org) and a verified admin account, and mails a sign-in link',
     args: ['ACCESS_REQUEST_ID'],
     options: { org: { type: 'string' } },
-    run: async ({ store, args, values, now, config, deliver }) => {
+    run: async ({ args, values, acting, deliver }) => {
       const orgId = values.org as string | undefined;
-      const approved = await store.transact((tx) =>
-        approveAccessRequest(tx, args[0]!, orgId, config.siteUrl, now),
-      );
+      const approved = await approveAccess(await acting(), args[0]!, orgId);
       await deliver();
       return approved;
     },
@@ -195,10 +198,8 @@ const COMMANDS: Record<string, Command> = {
     summary: 'refuses an access request and mails the reason',
     args: ['ACCESS_REQUEST_ID'],
     options: { reason: { type: 'string' } },
-    run: async ({ store, args, values, now, deliver }) => {
-      const rejected = await store.transact((tx) =>
-        rejectAccessRequest(tx, args[0]!, str(values, 'reason'), now),
-      );
+    run: async ({ args, values, acting, deliver }) => {
+      const rejected = await rejectAccess(await acting(), args[0]!, str(values, 'reason'));
       await deliver();
       return rejected;
     },
@@ -216,8 +217,8 @@ const COMMANDS: Record<string, Command> = {
     usage: 'key issue --account ACCOUNT_ID',
     summary: "a key for the account's organisation; the key is shown only here, once",
     options: { account: { type: 'string' } },
-    run: async ({ store, values, now }) => {
-      const { record, key } = await store.transact((tx) => issueKey(tx, str(values, 'account'), now));
+    run: async ({ values, acting }) => {
+      const { record, key } = await keyActions.issueKeyForAccount(await acting(), str(values, 'account'));
       return { ...publicKey(record), key };
     },
     human: (result: { id: string; key: string; org_id: string }) =>
@@ -237,15 +238,18 @@ const COMMANDS: Record<string, Command> = {
     usage: 'key revoke KEY_ID',
     summary: 'revokes the key at once',
     args: ['KEY_ID'],
-    run: async ({ store, args, now }) =>
-      publicKey(await store.transact((tx) => revokeKey(tx, args[0]!, now))),
+    run: async ({ args, acting }) => {
+      const { key, already } = await keyActions.revokeKey(await acting(), args[0]!);
+      if (already) throw conflict(`Key ${key.id} was revoked already, at ${key.revoked_at}.`);
+      return publicKey(key);
+    },
   },
   'key rotate': {
     usage: 'key rotate KEY_ID',
     summary: 'issues a successor and revokes the old key',
     args: ['KEY_ID'],
-    run: async ({ store, args, now }) => {
-      const { record, key, revoked } = await store.transact((tx) => rotateKey(tx, args[0]!, now));
+    run: async ({ args, acting }) => {
+      const { record, key, revoked } = await keyActions.rotateKey(await acting(), args[0]!);
       return { ...publicKey(record), key, revoked: revoked.id };
     },
     human: (result: { id: string; key: string; revoked: string }) =>
@@ -255,17 +259,17 @@ const COMMANDS: Record<string, Command> = {
     usage: 'nda accept --org ORG [--verified]',
     summary: 'records that the organisation accepted the NDA (--verified: and that it was checked)',
     options: { org: { type: 'string' }, verified: { type: 'boolean' } },
-    run: async ({ store, values, now }) =>
+    run: async ({ values, acting }) =>
       orgShown(
-        await store.transact((tx) => acceptNda(tx, str(values, 'org'), values.verified === true, now)),
+        await ndaActions.recordNdaAcceptance(await acting(), str(values, 'org'), values.verified === true),
       ),
   },
   'nda verify': {
     usage: 'nda verify --org ORG',
     summary: "marks the organisation's NDA acceptance verified",
     options: { org: { type: 'string' } },
-    run: async ({ store, values, now, runtime, deliver }) => {
-      const org = await store.transact((tx) => verifyNda(tx, str(values, 'org'), now));
+    run: async ({ values, acting, runtime, deliver }) => {
+      const org = await ndaActions.verifyNda(await acting(), str(values, 'org'));
       return { ...orgShown(org), links_sent: await sendDue(await runtime(), deliver) };
     },
   },
@@ -273,8 +277,8 @@ const COMMANDS: Record<string, Command> = {
     usage: 'nda revoke --org ORG',
     summary: 'withdraws NDA access (NDA fields and sample links stop at once)',
     options: { org: { type: 'string' } },
-    run: async ({ store, values, now }) =>
-      orgShown(await store.transact((tx) => revokeNda(tx, str(values, 'org'), now))),
+    run: async ({ values, acting }) =>
+      orgShown(await ndaActions.revokeNda(await acting(), str(values, 'org'))),
   },
   'requests list': {
     usage: `requests list [--status ${REQUEST_STATUSES.join('|')}]`,
@@ -290,7 +294,7 @@ const COMMANDS: Record<string, Command> = {
     args: ['REQUEST_ID'],
     run: async ({ store, args }) => {
       const request = await store.requestById(args[0]!);
-      if (!request) throw new RefusedError(`No data request ${args[0]}: "ops requests list" shows them.`);
+      if (!request) throw notFound(`No data request ${args[0]}.`);
       return { ...request, ...ranges(request), events: eventsOf(request), matches: request.matches ?? [] };
     },
   },
@@ -305,9 +309,8 @@ const COMMANDS: Record<string, Command> = {
     summary: "records the sourcing lead's reply and mails it to the lab (received moves to in_review)",
     args: ['REQUEST_ID'],
     options: { message: { type: 'string' } },
-    run: async ({ store, args, values, now, deliver, config }) => {
-      const text = str(values, 'message');
-      const replied = await store.transact((tx) => replyToRequest(tx, args[0]!, text, now, config));
+    run: async ({ args, values, acting, deliver }) => {
+      const replied = await requestActions.replyToRequest(await acting(), args[0]!, str(values, 'message'));
       await deliver();
       return replied;
     },
@@ -317,13 +320,11 @@ const COMMANDS: Record<string, Command> = {
     summary: "moves a request forward (never back) and mails the lab's contact; closed needs --outcome",
     args: ['REQUEST_ID', 'STATUS'],
     options: { outcome: { type: 'string' }, message: { type: 'string' } },
-    run: async ({ store, args, values, now, deliver, config }) => {
+    run: async ({ args, values, acting, deliver }) => {
       const status = oneOf('STATUS', args[1]!, REQUEST_STATUSES);
       const outcome = optionOf(values, 'outcome', REQUEST_OUTCOMES) ?? null;
       const message = (values.message as string | undefined) ?? null;
-      const moved = await store.transact((tx) =>
-        moveRequest(tx, args[0]!, { status, outcome, message }, now, config),
-      );
+      const moved = await requestActions.moveRequest(await acting(), args[0]!, { status, outcome, message });
       await deliver();
       return moved;
     },
@@ -340,8 +341,8 @@ const COMMANDS: Record<string, Command> = {
     usage: 'samples approve SAMPLE_ID',
     summary: "approves a sample request: its link is mailed to the lab's contact now",
     args: ['SAMPLE_ID'],
-    run: async ({ store, args, now, config, runtime, deliver }) => {
-      await store.transact((tx) => approveSample(tx, args[0]!, now));
+    run: async ({ store, args, config, acting, runtime, deliver }) => {
+      await sampleActions.approveSample(await acting(), args[0]!);
       const linksSent = await sendDue(await runtime(), deliver);
       return { ...sampleShown(await requireSample(store, args[0]!), config), links_sent: linksSent };
     },
@@ -351,11 +352,8 @@ const COMMANDS: Record<string, Command> = {
     summary: 'refuses a sample request and tells the lab why',
     args: ['SAMPLE_ID'],
     options: { reason: { type: 'string' } },
-    run: async ({ store, args, values, now, config, runtime, deliver }) => {
-      const { catalog } = await runtime();
-      const title = (listingId: string) => catalog.find(listingId)?.title ?? listingId;
-      const reason = str(values, 'reason');
-      const rejected = await store.transact((tx) => rejectSample(tx, args[0]!, reason, title, now));
+    run: async ({ args, values, config, acting, deliver }) => {
+      const rejected = await sampleActions.rejectSample(await acting(), args[0]!, str(values, 'reason'));
       await deliver();
       return sampleShown(rejected, config);
     },
@@ -391,7 +389,7 @@ const COMMANDS: Record<string, Command> = {
     summary: 'creates or updates the PostgreSQL schema (DATABASE_URL); the server also does it at start',
     run: async ({ store, config }) => {
       if (!config.databaseUrl)
-        throw new RefusedError('DATABASE_URL is not set: the JSON store in DATA_DIR needs no migration.');
+        throw conflict('DATABASE_URL is not set: the JSON store in DATA_DIR needs no migration.');
       return { store: store.location, schema: 'up to date' };
     },
   },
@@ -459,7 +457,7 @@ async function resealWebhookSecrets(store: Store, config: Config) {
   const endpoints = await store.allRecords('webhooks');
   if (endpoints.length === 0) return undefined;
   if (!config.linkSecret)
-    throw new RefusedError(
+    throw conflict(
       `${endpoints.length} webhook endpoints have secrets sealed under this store's link secret: ` +
         'set LINK_SECRET here to the one the PostgreSQL instances will share (32+ characters), ' +
         'and they are sealed under it.',
@@ -609,8 +607,13 @@ async function main(argv: string[]): Promise<number> {
     if (delivery.send) return (await runtime()).background.run();
     process.stderr.write(`${delivery.note}\n`);
   };
+  const now = new Date();
+  const acting = async (): Promise<ActionContext> => {
+    const { background: _left, ...parts } = await runtime();
+    return { ...parts, actor: operator, now };
+  };
   try {
-    const result = await command.run({ store, config, now: new Date(), values, args, runtime, deliver });
+    const result = await command.run({ store, config, now, values, args, runtime, acting, deliver });
     if (built) await (await built).close();
     else await store.close();
     const text = values.json
@@ -628,8 +631,8 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${error.message}\nUsage: ops ${command.usage}\n`);
       return 2;
     }
-    if (error instanceof RefusedError) {
-      process.stderr.write(`${error.message}\n`);
+    if (error instanceof DomainError) {
+      process.stderr.write(`${refusal(error)}\n`);
       return 1;
     }
     throw error;

@@ -1,20 +1,18 @@
 // POST /api/v1/access-requests (contract §8): public, JSON or a form post. 202 whatever happens next (stored and
 // mailed, or over the address's daily limit and dropped), so the answer never tells whether an address is known.
-import { submitAccessRequest } from '../domain/labs/access-requests.ts';
+import { submitAccessRequest } from '../actions/access.ts';
 import { accessRequestSchema } from '../domain/labs/schemas.ts';
 import { isFormPost, readJsonOrFormBody } from '../http/body.ts';
 import { empty, json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
 import { parseBody } from '../http/validation.ts';
+import { actingFor } from './acting.ts';
 
-export const createAccessRequest: Handler = async (request, { now, deps }) => {
-  const { maxBodyBytes: maxBytes, siteUrl } = deps.config;
+export const createAccessRequest: Handler = async (request, context) => {
+  const { maxBodyBytes: maxBytes, siteUrl } = context.deps.config;
   const body = await readJsonOrFormBody(request, { maxBytes, siteUrl, arrays: ['verticals'] });
   const input = parseBody(accessRequestSchema, body.value, 'access request');
-  const stored = await deps.store.transact((tx) =>
-    submitAccessRequest(tx, input, deps.config.sourcingLeadEmail, now),
-  );
-  if (stored) deps.background?.kick();
+  await submitAccessRequest(actingFor(context), input);
   // A form post from a page without JavaScript lands on the page's thank-you state.
   if (isFormPost(request)) return empty({ status: 303, headers: { Location: '/access/?sent=1' } });
   return json({ data: { status: 'received' } }, { status: 202 });

@@ -2,19 +2,20 @@
 // POST /api/v1/requests/{id}/withdraw: a lab's data requests. A lab sees only its own organisation's requests; any
 // other id is 404.
 import { z } from 'zod';
-import { submitDataRequest } from '../domain/requests/data-requests.ts';
-import { isOutcome, withdrawRequest } from '../domain/requests/lifecycle.ts';
+import { submitDataRequest, withdrawRequest } from '../actions/requests.ts';
+import { isOutcome } from '../domain/requests/lifecycle.ts';
 import { dataRequestSchema, withdrawalSchema } from '../domain/requests/request-schema.ts';
 import { labDetailView, labView } from '../domain/requests/views.ts';
 import { REQUEST_STATUSES } from '../domain/vocabulary.ts';
 import { vocabularyTerm } from '../domain/vocabulary-term.ts';
-import { ApiError, invalid, notFound } from '../errors.ts';
+import { invalid, notFound } from '../errors.ts';
 import { fieldErrors } from '../field-errors.ts';
 import { readJsonBody, readOptionalJsonBody } from '../http/body.ts';
 import { pageBody, PAGE_PARAMETERS, pageShape } from '../http/paging.ts';
 import { json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
 import { parseBody, parseQuery } from '../http/validation.ts';
+import { actingFor } from './acting.ts';
 
 export const requestListQuerySchema = z.strictObject({
   status: vocabularyTerm(REQUEST_STATUSES, 'a request status', (key) =>
@@ -29,56 +30,33 @@ export const requestListQuerySchema = z.strictObject({
 const REQUEST_LIST_PARAMETERS = ['status', ...PAGE_PARAMETERS];
 
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-// Keys whose first request is still being read or stored, in this process: a retry racing it gets 409.
-const inFlight = new Set<string>();
 
-export const createRequest: Handler = async (request, { caller, now, deps }) => {
+export const createRequest: Handler = async (request, context) => {
+  const { deps } = context;
   const idempotencyKey = request.headers.get('idempotency-key');
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw invalid('Idempotency-Key must be 1 to 255 visible ASCII characters, e.g. a UUID.', {
       'Idempotency-Key': ['1 to 255 visible ASCII characters'],
     });
   }
-  const flightKey = idempotencyKey && `${caller!.org.id}:${idempotencyKey}`;
-  if (flightKey && inFlight.has(flightKey)) {
-    throw new ApiError(
-      409,
-      'conflict',
-      'A request with this Idempotency-Key is still being processed; retry in a moment.',
-      {
-        headers: { 'Retry-After': '1' },
-      },
+  const body = await readJsonBody(request, deps.config.maxBodyBytes);
+  const parsed = dataRequestSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error.issues, 'field; see /openapi.json for the request schema');
+    throw invalid(
+      `The data request is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`,
+      fields,
     );
   }
-  if (flightKey) inFlight.add(flightKey);
-  try {
-    const body = await readJsonBody(request, deps.config.maxBodyBytes);
-    const parsed = dataRequestSchema.safeParse(body.value);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error.issues, 'field; see /openapi.json for the request schema');
-      throw invalid(
-        `The data request is invalid: ${Object.keys(fields).join(', ')}. See error.fields.`,
-        fields,
-      );
-    }
-    const submission = {
-      catalog: deps.catalog,
-      siteUrl: deps.config.siteUrl,
-      sourcingLeadEmail: deps.config.sourcingLeadEmail,
-      idempotency: idempotencyKey ? { key: idempotencyKey, bodyText: body.text } : undefined,
-    };
-    const created = await submitDataRequest(deps.store, parsed.data, caller!, submission, now);
-    if (!created.replayed) deps.background?.kick(); // the mails go after the answer, never before it
-    return json(created.body, {
-      status: created.status,
-      headers: {
-        Location: `/api/v1/requests/${created.requestId}`,
-        ...(created.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
-      },
-    });
-  } finally {
-    if (flightKey) inFlight.delete(flightKey);
-  }
+  const idempotency = idempotencyKey ? { key: idempotencyKey, bodyText: body.text } : undefined;
+  const created = await submitDataRequest(actingFor(context), parsed.data, idempotency);
+  return json(created.body, {
+    status: created.status,
+    headers: {
+      Location: `/api/v1/requests/${created.requestId}`,
+      ...(created.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+    },
+  });
 };
 
 export const listRequests: Handler = async (_request, { url, caller, deps }) => {
@@ -98,12 +76,9 @@ export const getRequest: Handler = async (_request, { params, caller, deps }) =>
   return json({ data: labDetailView(found) });
 };
 
-export const withdraw: Handler = async (request, { params, caller, now, deps }) => {
-  const body = await readOptionalJsonBody(request, deps.config.maxBodyBytes);
+export const withdraw: Handler = async (request, context) => {
+  const body = await readOptionalJsonBody(request, context.deps.config.maxBodyBytes);
   const { reason } = body ? parseBody(withdrawalSchema, body.value, 'withdrawal') : { reason: undefined };
-  const withdrawn = await deps.store.transact((tx) =>
-    withdrawRequest(tx, params.id!, caller!.org.id, deps.config, now, reason ?? null),
-  );
-  deps.background?.kick();
+  const withdrawn = await withdrawRequest(actingFor(context), context.params.id!, reason ?? null);
   return json({ data: labDetailView(withdrawn) });
 };

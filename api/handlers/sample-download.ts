@@ -7,7 +7,7 @@ import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { audit } from '../domain/audit.ts';
 import { ndaAccepted } from '../domain/labs/nda.ts';
-import { ApiError } from '../errors.ts';
+import { DomainError } from '../errors.ts';
 import type { Handler } from '../http/types.ts';
 
 /** The media type of a sample file, by its extension; anything else is application/octet-stream. */
@@ -23,17 +23,16 @@ export const SAMPLE_CONTENT_TYPES: Record<string, string> = {
 
 export const downloadSample: Handler = async (request, { params, url, now, deps }) => {
   if (!deps.signer)
-    throw new ApiError(503, 'unavailable', 'Sample downloads are not available right now; try again later.');
+    throw new DomainError('unavailable', 'Sample downloads are not available right now; try again later.');
   const token = url.searchParams.get('token');
   if (!token)
-    throw new ApiError(
-      403,
+    throw new DomainError(
       'forbidden',
       'This download link has no token. Use the link from your email as it is.',
     );
   const listingId = params.id!;
   const claims = await deps.signer.verify(token, listingId, now);
-  const forbidden = (why: string) => new ApiError(403, 'forbidden', why);
+  const forbidden = (why: string) => new DomainError('forbidden', why);
   const [sample, org] = await Promise.all([
     deps.store.sampleById(claims.sampleId),
     deps.store.orgById(claims.orgId),
@@ -64,8 +63,7 @@ export const downloadSample: Handler = async (request, { params, url, now, deps 
       )
     : undefined;
   if (!path || size === undefined) {
-    throw new ApiError(
-      404,
+    throw new DomainError(
       'not_found',
       'The sample file is not available any more. Ask the sourcing lead for a new sample.',
     );

@@ -10,14 +10,14 @@ import {
   sessionValueOf,
 } from '../domain/labs/sessions.ts';
 import { signinLinkSchema } from '../domain/labs/schemas.ts';
-import { requestSigninLink } from '../domain/labs/signin.ts';
-import { ApiError } from '../errors.ts';
+import * as signinActions from '../actions/signin.ts';
+import { DomainError } from '../errors.ts';
 import { requireSession } from '../http/authentication.ts';
 import { isFormPost, readJsonOrFormBody } from '../http/body.ts';
-import { createRateLimiter } from '../http/rate-limit.ts';
 import { empty, json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
 import { parseBody, parseQuery } from '../http/validation.ts';
+import { actingFor } from './acting.ts';
 
 const logoutQuerySchema = z.strictObject({
   all: z
@@ -26,26 +26,14 @@ const logoutQuerySchema = z.strictObject({
     .default(false),
 });
 
-// Sign-in links asked for from one address: 10 in 10 minutes is plenty for a person, and a flood stops here.
-const perIp = createRateLimiter({ policy: 'signin-per-ip', limit: 10, windowSeconds: 600 });
-
-export const askForSigninLink: Handler = async (request, { clientIp, now, deps }) => {
-  const decision = perIp.take(clientIp, now.getTime());
-  if (!decision.allowed) {
-    throw new ApiError(
-      429,
-      'rate_limited',
-      `Too many sign-in links asked for from this address: wait ${decision.retryAfter} s (Retry-After), then ask again.`,
-      { headers: { 'Retry-After': String(decision.retryAfter), ...decision.headers } },
-    );
-  }
+export const askForSigninLink: Handler = async (request, context) => {
+  const { deps } = context;
   const body = await readJsonOrFormBody(request, {
     maxBytes: deps.config.maxBodyBytes,
     siteUrl: deps.config.siteUrl,
   });
   const { email } = parseBody(signinLinkSchema, body.value, 'sign-in request');
-  await deps.store.transact((tx) => requestSigninLink(tx, email, deps.config.siteUrl, now));
-  deps.background?.kick();
+  await signinActions.askForSigninLink(actingFor(context), email);
   if (isFormPost(request)) return empty({ status: 303, headers: { Location: '/signin/?sent=1' } });
   return json(
     {
@@ -71,8 +59,7 @@ export const logout: Handler = async (request, context) => {
     });
     const value = sessionValueOf(request.headers.get('cookie'), deps.config.siteUrl)!;
     if (!csrfMatches(value, (body.value as Record<string, unknown>).csrf)) {
-      throw new ApiError(
-        403,
+      throw new DomainError(
         'forbidden',
         'The form is missing its CSRF token: reload the page and try again.',
       );

@@ -3,19 +3,15 @@
 // sessions end at once). Beyond the contract: the invitations still waiting (GET /api/v1/team/invitations) and
 // their cancelling (DELETE /api/v1/team/invitations/{id}, admin), so a mistyped address never becomes a member.
 import { invitationSchema } from '../domain/labs/schemas.ts';
-import {
-  cancelInvitation,
-  inviteToTeam,
-  pendingInvitations,
-  removeFromTeam,
-  teamOf,
-} from '../domain/labs/team.ts';
+import { pendingInvitations, teamOf } from '../domain/labs/team.ts';
+import * as team from '../actions/team.ts';
 import { invitationView, memberView } from '../domain/labs/views.ts';
-import { requireAdmin, requireSession } from '../http/authentication.ts';
+import { requireSession } from '../http/authentication.ts';
 import { readJsonBody } from '../http/body.ts';
 import { empty, json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
 import { parseBody } from '../http/validation.ts';
+import { actingFor } from './acting.ts';
 
 export const listTeam: Handler = async (_request, context) => {
   const caller = requireSession(context);
@@ -24,20 +20,11 @@ export const listTeam: Handler = async (_request, context) => {
 };
 
 export const invite: Handler = async (request, context) => {
-  const caller = requireAdmin(context);
-  const { deps, now } = context;
-  const input = parseBody(
-    invitationSchema,
-    (await readJsonBody(request, deps.config.maxBodyBytes)).value,
-    'invitation',
-  );
-  const invitedBy = caller.account.name ?? caller.account.email;
-  const outcome = await deps.store.transact((tx) =>
-    inviteToTeam(tx, { ...input, org: caller.org, invitedBy }, deps.config.siteUrl, now),
-  );
+  const body = await readJsonBody(request, context.deps.config.maxBodyBytes);
+  const input = parseBody(invitationSchema, body.value, 'invitation');
+  const outcome = await team.inviteMember(actingFor(context), input);
   // A role changed is the member as they are now (200); nothing was created and nothing is mailed.
   if (outcome.kind === 'role_changed') return json({ data: memberView(outcome.member) });
-  deps.background?.kick();
   return json({ data: invitationView(outcome.invitation) }, { status: 201 });
 };
 
@@ -48,15 +35,11 @@ export const listInvitations: Handler = async (_request, context) => {
 };
 
 export const cancelOwnInvitation: Handler = async (_request, context) => {
-  const caller = requireAdmin(context);
-  await context.deps.store.transact((tx) =>
-    cancelInvitation(tx, caller.org.id, context.params.id!, context.now),
-  );
+  await team.cancelInvitation(actingFor(context), context.params.id!);
   return empty({ status: 204 });
 };
 
 export const removeMember: Handler = async (_request, context) => {
-  const caller = requireAdmin(context);
-  await context.deps.store.transact((tx) => removeFromTeam(tx, caller.org, context.params.id!, context.now));
+  await team.removeMember(actingFor(context), context.params.id!);
   return empty({ status: 204 });
 };

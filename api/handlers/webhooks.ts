@@ -2,35 +2,22 @@
 // listed (all, or one: where the 201's Location points) with their deliveries by any member; a key is 403 (keys
 // do not manage the organisation). The signing secret is in the 201 answer only. Another organisation's endpoint
 // is 404.
-import {
-  checkEndpointUrl,
-  deleteEndpoint,
-  endpointOf,
-  registerEndpoint,
-  sendTestEvent,
-} from '../domain/webhooks/endpoints.ts';
+import { endpointOf } from '../domain/webhooks/endpoints.ts';
+import * as webhookActions from '../actions/webhooks.ts';
 import { deliveryView, endpointView } from '../domain/webhooks/views.ts';
 import { deliveriesQuerySchema, webhookSchema } from '../domain/webhooks/webhook-schema.ts';
-import { ApiError } from '../errors.ts';
-import { requireAdmin, requireSession } from '../http/authentication.ts';
+import { requireSession } from '../http/authentication.ts';
 import { readJsonBody } from '../http/body.ts';
 import { PAGE_PARAMETERS, pageBody } from '../http/paging.ts';
 import { empty, json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
 import { parseBody, parseQuery } from '../http/validation.ts';
+import { actingFor } from './acting.ts';
 
 export const createWebhook: Handler = async (request, context) => {
-  const caller = requireAdmin(context);
-  const { deps, now } = context;
-  const secrets = deps.secrets;
-  if (!secrets) throw new ApiError(503, 'unavailable', 'Webhooks cannot be made on this server right now.');
-  const body = await readJsonBody(request, deps.config.maxBodyBytes);
+  const body = await readJsonBody(request, context.deps.config.maxBodyBytes);
   const input = parseBody(webhookSchema, body.value, 'webhook');
-  await checkEndpointUrl(new URL(input.url), deps.config.webhookAllowPrivate);
-  const owner = { orgId: caller.org.id, accountId: caller.account.id };
-  const { endpoint, secret } = await deps.store.transact((tx) =>
-    registerEndpoint(tx, { ...owner, ...input }, secrets, now),
-  );
+  const { endpoint, secret } = await webhookActions.createWebhook(actingFor(context), input);
   return json(
     { data: { ...endpointView(endpoint), secret } },
     { status: 201, headers: { Location: `/api/v1/webhooks/${endpoint.id}` } },
@@ -50,19 +37,12 @@ export const getWebhook: Handler = async (_request, context) => {
 };
 
 export const removeWebhook: Handler = async (_request, context) => {
-  const caller = requireAdmin(context);
-  await context.deps.store.transact((tx) =>
-    deleteEndpoint(tx, caller.org.id, context.params.id!, context.now),
-  );
+  await webhookActions.removeWebhook(actingFor(context), context.params.id!);
   return empty({ status: 204 });
 };
 
 export const testWebhook: Handler = async (_request, context) => {
-  const caller = requireAdmin(context);
-  const delivery = await context.deps.store.transact((tx) =>
-    sendTestEvent(tx, caller.org.id, context.params.id!, context.now),
-  );
-  context.deps.background?.kick();
+  const delivery = await webhookActions.testWebhook(actingFor(context), context.params.id!);
   return json({ data: deliveryView(delivery) }, { status: 202 });
 };
 

@@ -5,7 +5,7 @@
 import { authenticate, wasRotated } from '../domain/labs/api-keys.ts';
 import type { Caller } from '../domain/labs/caller.ts';
 import { checkSession, sessionValueOf, touchSession } from '../domain/labs/sessions.ts';
-import { ApiError } from '../errors.ts';
+import { DomainError } from '../errors.ts';
 import type { Store, StoreReads } from '../store/store.ts';
 import type { ApiRequest, Context } from './types.ts';
 
@@ -66,8 +66,7 @@ export function checkSessionOrigin(request: ApiRequest, siteUrl: URL, keysAccept
   const elsewhere = keysAccepted
     ? 'From elsewhere, use an API key.'
     : `This is done from the dashboard, ${new URL('/dashboard/', siteUrl).href}.`;
-  throw new ApiError(
-    403,
+  throw new DomainError(
     'forbidden',
     `A request made with a session cookie must come from ${siteUrl.origin} (its Origin header). ${elsewhere}`,
   );
@@ -83,10 +82,10 @@ export function sameOrigin(origin: string | null, referer: string | null, siteUr
   }
 }
 
-export function unauthorized(message: string, error?: 'invalid_request' | 'invalid_token'): ApiError {
+export function unauthorized(message: string, error?: 'invalid_request' | 'invalid_token'): DomainError {
   // RFC 6750 §3: the challenge says which scheme, and why a token was refused.
   const challenge = error ? `Bearer realm="api", error="${error}"` : 'Bearer realm="api"';
-  return new ApiError(401, 'unauthorized', message, { headers: { 'WWW-Authenticate': challenge } });
+  return new DomainError('unauthorized', message, { headers: { 'WWW-Authenticate': challenge } });
 }
 
 /** The lab behind a key or a session; 401 without one. */
@@ -107,8 +106,7 @@ export function requireSession(context: Pick<Context, 'caller'>): Caller {
     );
   }
   if (caller.kind === 'session') return caller;
-  throw new ApiError(
-    403,
+  throw new DomainError(
     'forbidden',
     'An API key cannot do this: keys, the team, the NDA and webhooks are managed from the dashboard, signed in (/dashboard/).',
   );
@@ -118,8 +116,7 @@ export function requireSession(context: Pick<Context, 'caller'>): Caller {
 export function requireAdmin(context: Pick<Context, 'caller'>): Caller {
   const caller = requireSession(context);
   if (caller.role === 'admin') return caller;
-  throw new ApiError(
-    403,
+  throw new DomainError(
     'forbidden',
     'Only an admin of your organisation can do this; ask one of your admins (GET /api/v1/team lists them).',
   );

@@ -1,7 +1,7 @@
 // Reading a JSON request body safely: the media type, the size (enforced while reading, whatever
 // Content-Length claims), JSON syntax, and shapes that could never be stored back (deep nesting,
 // prototype keys) are each refused with their own code before any handler sees the body.
-import { ApiError } from '../errors.ts';
+import { DomainError } from '../errors.ts';
 import { sameOrigin } from './authentication.ts';
 import type { ApiRequest } from './types.ts';
 
@@ -25,8 +25,7 @@ export async function readJsonOrFormBody(
 ): Promise<JsonBody> {
   if (!isFormPost(request)) return readJsonBody(request, maxBytes);
   if (!sameOrigin(request.headers.get('origin'), request.headers.get('referer'), siteUrl)) {
-    throw new ApiError(
-      403,
+    throw new DomainError(
       'forbidden',
       `A form may be posted here only from ${siteUrl.origin}'s own pages. From elsewhere, send JSON (Content-Type: application/json).`,
     );
@@ -54,8 +53,7 @@ export async function readOptionalJsonBody(
 export async function readJsonBody(request: ApiRequest, maxBytes: number): Promise<JsonBody> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError(
-      415,
+    throw new DomainError(
       'unsupported_media_type',
       'Send the body as JSON with "Content-Type: application/json".',
     );
@@ -65,8 +63,7 @@ export async function readJsonBody(request: ApiRequest, maxBytes: number): Promi
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ApiError(
-      400,
+    throw new DomainError(
       'bad_request',
       `The body is not valid JSON (${(error as Error).message}); check its syntax.`,
     );
@@ -80,15 +77,13 @@ export async function readText(request: ApiRequest, maxBytes: number): Promise<s
   // RFC 9110 §15.5.16: a content coding we do not decode is 415, not a body of garbled text.
   const coding = request.headers.get('content-encoding');
   if (coding && coding.trim().toLowerCase() !== 'identity') {
-    throw new ApiError(
-      415,
+    throw new DomainError(
       'unsupported_media_type',
       `Send the body uncompressed: Content-Encoding "${coding}" is not accepted.`,
     );
   }
   const tooLarge = () =>
-    new ApiError(
-      413,
+    new DomainError(
       'payload_too_large',
       `The body is larger than ${maxBytes} bytes; send a shorter one (a data request's description is the longest field).`,
     );
@@ -106,25 +101,25 @@ export async function readText(request: ApiRequest, maxBytes: number): Promise<s
         chunks.push(chunk);
       }
     } catch {
-      throw new ApiError(400, 'bad_request', 'The request body could not be read completely; send it again.');
+      throw new DomainError('bad_request', 'The request body could not be read completely; send it again.');
     }
   }
   if (size > maxBytes) throw tooLarge();
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw new ApiError(400, 'bad_request', 'The body is not valid UTF-8 text; send JSON encoded as UTF-8.');
+    throw new DomainError('bad_request', 'The body is not valid UTF-8 text; send JSON encoded as UTF-8.');
   }
 }
 
 function checkShape(value: unknown, depth: number): void {
   if (value === null || typeof value !== 'object') return;
   if (depth > MAX_DEPTH) {
-    throw new ApiError(400, 'bad_request', `The body nests deeper than ${MAX_DEPTH} levels; flatten it.`);
+    throw new DomainError('bad_request', `The body nests deeper than ${MAX_DEPTH} levels; flatten it.`);
   }
   for (const key of Object.keys(value)) {
     if (FORBIDDEN_KEYS.has(key))
-      throw new ApiError(400, 'bad_request', `The body may not use the key "${key}"; remove it.`);
+      throw new DomainError('bad_request', `The body may not use the key "${key}"; remove it.`);
     checkShape((value as Record<string, unknown>)[key], depth + 1);
   }
 }

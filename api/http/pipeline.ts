@@ -2,7 +2,7 @@
 // counts the request against its limit, runs the handler, turns any failure into the error envelope, adds the
 // headers every API answer carries, and writes the log line. Knows nothing of Astro or node:http.
 import { limitIdOf, type Caller } from '../domain/labs/caller.ts';
-import { ApiError } from '../errors.ts';
+import { DomainError } from '../errors.ts';
 import { StoreUnavailableError } from '../store/store-errors.ts';
 import {
   callerOf,
@@ -12,6 +12,8 @@ import {
   sessionCallerOf,
 } from './authentication.ts';
 import { createLimits, rateLimited } from './limits.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { SIGNIN_LINKS_PER_IP } from '../domain/labs/signin.ts';
 import type { RateLimitDecision } from './rate-limit.ts';
 import { empty, errorReply, toResponse } from './responses.ts';
 import { createRouter } from './router.ts';
@@ -43,6 +45,7 @@ export function createApi(deps: Deps) {
   const now = deps.now ?? Date.now;
   const router = createRouter(ROUTES);
   const limits = deps.limits ?? createLimits(deps.config, deps.log);
+  deps = { ...deps, signinLimiter: deps.signinLimiter ?? createRateLimiter(SIGNIN_LINKS_PER_IP) };
 
   async function dispatch(request: ApiRequest, meta: RequestMeta, trace: Trace): Promise<Reply> {
     const at = now();
@@ -54,13 +57,11 @@ export function createApi(deps: Deps) {
       if (!trace.limit.allowed) return rateLimited(trace.limit, false);
       if (request.method === 'OPTIONS' && match.kind === 'method_not_allowed') return preflight(match.allow);
       throw match.kind === 'not_found'
-        ? new ApiError(
-            404,
+        ? new DomainError(
             'not_found',
             `No API endpoint at ${url.pathname}. The API is described at /openapi.json.`,
           )
-        : new ApiError(
-            405,
+        : new DomainError(
             'method_not_allowed',
             `${request.method} is not allowed here; use ${match.allow.join(', ')}.`,
             {
@@ -123,19 +124,16 @@ export function createApi(deps: Deps) {
 
   /** Never throws: any failure becomes the error envelope, a 500 without its stack trace. */
   function failure(error: unknown, meta: RequestMeta): Reply {
-    if (error instanceof ApiError) return errorReply(error);
+    if (error instanceof DomainError) return errorReply(error);
     // A store that cannot write (a read-only disk, PostgreSQL away) is a condition to fix, not a bug: no stack.
     deps.log.error(meta.requestId, error instanceof StoreUnavailableError ? error.message : error);
     if (error instanceof StoreUnavailableError) {
       const retryAfter = String(error.retryAfterSeconds);
       const message = `The service cannot store anything right now; nothing was stored. Retry in ${retryAfter} s (Retry-After).`;
-      return errorReply(
-        new ApiError(503, 'unavailable', message, { headers: { 'Retry-After': retryAfter } }),
-      );
+      return errorReply(new DomainError('unavailable', message, { headers: { 'Retry-After': retryAfter } }));
     }
     return errorReply(
-      new ApiError(
-        500,
+      new DomainError(
         'internal',
         `Something went wrong on our side. Quote request id ${meta.requestId} if it persists.`,
       ),

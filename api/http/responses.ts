@@ -1,5 +1,6 @@
 // Building replies: JSON bodies, the error envelope, and a web Response for callers that want one.
-import { ApiError } from '../errors.ts';
+import { DomainError } from '../errors.ts';
+import { spentQuotaHeaders } from './rate-limit.ts';
 import type { Reply } from './types.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -25,11 +26,14 @@ export function empty(init: Init): Reply {
   return { status: init.status ?? 204, headers: headerRecord(init.headers, null), body: null };
 }
 
-export function errorReply(error: ApiError): Reply {
-  const { code, message, fields } = error;
+export function errorReply(error: DomainError): Reply {
+  const { code, message, fields, retryAfterSeconds, quota } = error;
+  const headers = { ...error.headers };
+  if (retryAfterSeconds !== undefined) headers['Retry-After'] = String(retryAfterSeconds);
+  if (quota) Object.assign(headers, spentQuotaHeaders(quota, retryAfterSeconds ?? quota.windowSeconds));
   return json(
     { error: fields ? { code, message, fields } : { code, message } },
-    { status: error.status, headers: error.headers },
+    { status: error.status, headers },
   );
 }
 

@@ -6,7 +6,7 @@ import type { LinkSigner } from '../domain/samples/links.ts';
 import type { SecretBox } from '../domain/webhooks/secrets.ts';
 import type { Store } from '../store/store.ts';
 import type { Limits } from './limits.ts';
-import type { RateLimitDecision } from './rate-limit.ts';
+import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './log.ts';
 import type { Params } from './router.ts';
 
@@ -24,6 +24,8 @@ export type Deps = {
   now?: () => number;
   /** The rate limits, when the server shares them with its pages; made from the config otherwise. */
   limits?: Limits;
+  /** Sign-in links per client address, one counter per process for the API and the pages; made here otherwise. */
+  signinLimiter?: RateLimiter;
 };
 
 export type Context = {

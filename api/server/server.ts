@@ -30,7 +30,12 @@ import {
 import { loadStaticFiles } from './static-files.ts';
 import { buildOrigin, buildSiteMismatch } from './build-site.ts';
 
-type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+type NodeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: () => void,
+  locals?: { runtime: Runtime },
+) => void;
 
 const ASTRO_ENTRY = new URL('../../dist/server/entry.mjs', import.meta.url);
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
@@ -98,6 +103,7 @@ export async function startServer(config: Config) {
     secrets: runtime.secrets,
     background,
     limits,
+    signinLimiter: runtime.signinLimiter,
   });
   transport.verify().then(
     () => log.info('mail ready', { transport: transport.description }),
@@ -158,7 +164,7 @@ export async function startServer(config: Config) {
     if (!decision.allowed) return pageRateLimited(res, decision);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if ('Access-Control-Allow-Origin' in headers) feedHeadersOnlyOnSuccess(res, FEED_HEADER_NAMES);
-    astro(req, res);
+    astro(req, res, undefined, { runtime }); // the pages act through the server's own runtime
   }
 
   const server = createServer(

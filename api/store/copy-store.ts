@@ -2,7 +2,7 @@
 // one machine moves from the JSON files to PostgreSQL without losing a record), then checked by counts and by
 // comparing a sample of records whole.
 import { isDeepStrictEqual } from 'node:util';
-import { RefusedError } from '../errors.ts';
+import { conflict } from '../errors.ts';
 import type { Collection, RecordOf, Store } from './store.ts';
 
 /** In the order the target's foreign keys need: an organisation before its accounts, an account before its keys. */
@@ -34,7 +34,7 @@ export type Rewrites = { [C in Collection]?: (record: RecordOf<C>) => RecordOf<C
 export async function copyStore(from: Store, to: Store, rewrites: Rewrites = {}): Promise<CopyReport> {
   for (const collection of ORDER) {
     if ((await to.allRecords(collection)).length > 0) {
-      throw new RefusedError(
+      throw conflict(
         `${to.location} is not empty (it holds ${collection}): copy only into an empty database.`,
       );
     }

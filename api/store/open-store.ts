@@ -1,7 +1,6 @@
 // The one place that picks a store engine: everything else talks to the Store interface.
 import { resolve } from 'node:path';
 import type { Config } from '../config.ts';
-import { processShared } from '../process-shared.ts';
 import { JsonStore } from './json/json-store.ts';
 import { PgStore } from './postgres/pg-store.ts';
 import { StoreCorruptError, StoreOpenError } from './store-errors.ts';
@@ -29,12 +28,4 @@ export async function openStore(config: Where, variable = 'DATABASE_URL'): Promi
     const line = `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname} cannot be used (${reason})`;
     throw new StoreOpenError(`${line}: check ${variable} and that PostgreSQL is running.`, { cause: error });
   }
-}
-
-/**
- * The process's one instance for this store: the API and the site's on-demand pages read through it, so memory
- * holds one index of the records (and one connection pool), not one per copy of the code.
- */
-export function sharedStore(config: Where): Promise<Store> {
-  return processShared(`store ${config.databaseUrl ?? resolve(config.dataDir)}`, () => openStore(config));
 }

@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../api/config.ts';
 import { mailboxSchema, normaliseMailbox } from '../../api/domain/labs/mailbox.ts';
 import { addAccount, createOrg } from '../../api/domain/labs/organisations.ts';
-import { RefusedError } from '../../api/errors.ts';
+import { DomainError } from '../../api/errors.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import { ops } from '../support/ops.ts';
 
@@ -58,7 +58,7 @@ test('the domain refuses an account whose address is a list', async () => {
   const org = await store.transact((tx) => createOrg(tx, 'Mailbox Lab', now));
   for (const email of ['victim,attacker@evil.test', 'a;b@evil.test', 'Name<x@evil.test>']) {
     await expect(store.transact((tx) => addAccount(tx, { orgId: org.id, email }, now))).rejects.toThrow(
-      RefusedError,
+      DomainError,
     );
   }
   expect(await store.accountByEmail('victim,attacker@evil.test')).toBeUndefined();

@@ -1,7 +1,7 @@
 // Rules the operator and the API share, on a real store in a temp directory.
 import { beforeEach, expect, test } from 'vitest';
 import { replyToRequest } from '../../api/domain/requests/lifecycle.ts';
-import { RefusedError } from '../../api/errors.ts';
+import { DomainError } from '../../api/errors.ts';
 import { issueKey } from '../../api/domain/labs/api-keys.ts';
 import { acceptNda } from '../../api/domain/labs/nda.ts';
 import { addAccount, createOrg } from '../../api/domain/labs/organisations.ts';
@@ -83,6 +83,6 @@ test('overdue lists unanswered requests past their reply time; a reply moves one
     ['in_review', 'We have three listings that fit; details follow.'],
     ['in_review', 'And a fourth.'],
   ]);
-  await expect(reply('req_later', '   ')).rejects.toThrow(RefusedError);
-  await expect(reply('req_nope')).rejects.toThrow(RefusedError);
+  await expect(reply('req_later', '   ')).rejects.toThrow(DomainError);
+  await expect(reply('req_nope')).rejects.toThrow(DomainError);
 });

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { addAccount, createOrg } from '../../api/domain/labs/organisations.ts';
 import { moveRequest, replyToRequest, withdrawRequest } from '../../api/domain/requests/lifecycle.ts';
 import type { RequestStatus } from '../../api/domain/vocabulary.ts';
-import { ApiError, RefusedError } from '../../api/errors.ts';
+import { DomainError } from '../../api/errors.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import type { DataRequestRecord } from '../../api/store/records.ts';
 import type { Store } from '../../api/store/store.ts';
@@ -78,7 +78,7 @@ describe('moveRequest', () => {
         moveRequest(tx, id, { status: to, outcome: outcome as never, message: 'Moved.' }, later(5), LAB_MAIL),
       );
     if (!allowed) {
-      await expect(move()).rejects.toThrow(RefusedError);
+      await expect(move()).rejects.toThrow(DomainError);
       expect((await store.requestById(id))!.status).toBe(from);
       expect(await mailsAbout(id)).toHaveLength(0);
       return;
@@ -105,15 +105,15 @@ describe('replyToRequest', () => {
 
   test('refused when empty or closed', async () => {
     await expect(store.transact((tx) => replyToRequest(tx, 'req_x', 'Hi.', now, LAB_MAIL))).rejects.toThrow(
-      RefusedError,
+      DomainError,
     );
     const open = await requestAt('received');
     await expect(store.transact((tx) => replyToRequest(tx, open, ' \n ', now, LAB_MAIL))).rejects.toThrow(
-      RefusedError,
+      DomainError,
     );
     const closed = await requestAt('closed');
     await expect(store.transact((tx) => replyToRequest(tx, closed, 'Late.', now, LAB_MAIL))).rejects.toThrow(
-      RefusedError,
+      DomainError,
     );
   });
 });
@@ -138,8 +138,8 @@ describe('withdrawRequest', () => {
     const error = await store
       .transact((tx) => withdrawRequest(tx, id, org ?? orgId, LAB_MAIL, now))
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(code);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(code);
     expect((await store.requestById(id))!.status).toBe(status);
     expect(await mailsAbout(id)).toHaveLength(0);
   });

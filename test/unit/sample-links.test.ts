@@ -1,7 +1,7 @@
 // Sample download links: every tampered token refused with its code, expiry by the clock.
 import { SignJWT, UnsecuredJWT, base64url } from 'jose';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiError } from '../../api/errors.ts';
+import { DomainError } from '../../api/errors.ts';
 import { createLinkSigner } from '../../api/domain/samples/links.ts';
 import type { SampleRequestRecord } from '../../api/store/records.ts';
 
@@ -17,8 +17,8 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
     await promise;
     return 'accepted';
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return (error as ApiError).code;
+    expect(error).toBeInstanceOf(DomainError);
+    return (error as DomainError).code;
   }
 }
 

@@ -11,7 +11,7 @@ import { addAccount, createOrg } from '../../api/domain/labs/organisations.ts';
 import { checkSession, createSession, touchSession } from '../../api/domain/labs/sessions.ts';
 import { mailInvitation, mailSigninLink, redeemSigninToken } from '../../api/domain/labs/signin.ts';
 import { callerOf } from '../../api/http/authentication.ts';
-import { ApiError } from '../../api/errors.ts';
+import { DomainError } from '../../api/errors.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import type { Account, Org } from '../../api/store/records.ts';
 import type { Store } from '../../api/store/store.ts';
@@ -124,9 +124,9 @@ describe('keys', () => {
     expect((await authenticate(store, key, later(DAY - 1))).ok).toBe(true);
     expect(await authenticate(store, key, later(DAY))).toEqual({ ok: false, reason: 'expired' });
     const refused = await callerOf(`Bearer ${key}`, store, later(DAY)).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(ApiError);
-    expect((refused as ApiError).status).toBe(401);
-    expect((refused as ApiError).message).toMatch(/expired/);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).status).toBe(401);
+    expect((refused as DomainError).message).toMatch(/expired/);
   });
 
   test('a rotation with grace keeps the old key working until the grace ends, not after', async () => {

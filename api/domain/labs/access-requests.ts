@@ -2,7 +2,7 @@
 // or joining one with --org, and a verified admin account, mailed a sign-in link) or rejects with a reason. At
 // most 3 per address a UTC day; the answer is the same whether or not the address is known.
 import { createHash } from 'node:crypto';
-import { RefusedError } from '../../errors.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
 import type { AccessRequestRecord, AccessRequestStatus } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { enqueueMail } from '../mail/queue.ts';
@@ -49,14 +49,13 @@ export async function submitAccessRequest(
 
 export async function requireAccessRequest(reads: StoreReads, id: string): Promise<AccessRequestRecord> {
   const request = await reads.accessRequestById(id);
-  if (!request) throw new RefusedError(`No access request ${id}: "ops access list" shows them.`);
+  if (!request) throw notFound(`No access request ${id}.`);
   return request;
 }
 
 async function requirePending(reads: StoreReads, id: string): Promise<AccessRequestRecord> {
   const request = await requireAccessRequest(reads, id);
-  if (request.status !== 'pending')
-    throw new RefusedError(`Access request ${id} is ${request.status} already.`);
+  if (request.status !== 'pending') throw conflict(`Access request ${id} is ${request.status} already.`);
   return request;
 }
 
@@ -70,9 +69,7 @@ export async function approveAccessRequest(
 ): Promise<AccessRequestRecord> {
   const request = await requirePending(tx, id);
   if (await tx.accountByEmail(request.email)) {
-    throw new RefusedError(
-      `${request.email} has an account already: reject this request, or use "ops account list --org ORG".`,
-    );
+    throw conflict(`${request.email} has an account already: reject this request.`);
   }
   const org = orgId ? await requireOrg(tx, orgId) : await createOrg(tx, request.organisation, now);
   const account = await addAccount(
@@ -99,7 +96,8 @@ export async function rejectAccessRequest(
 ): Promise<AccessRequestRecord> {
   const request = await requirePending(tx, id);
   const text = reason.trim();
-  if (!text || text.length > 1000) throw new RefusedError('Give a reason of 1 to 1,000 characters.');
+  if (!text || text.length > 1000)
+    throw invalid('Give a reason of 1 to 1,000 characters.', { reason: ['1 to 1,000 characters'] });
   await enqueueMail(tx, `access:${id}:rejected`, request.email, accessRejected(request, text), now);
   return tx.update('access_requests', id, {
     status: 'rejected',

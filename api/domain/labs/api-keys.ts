@@ -1,6 +1,6 @@
 // API keys: issued to a verified account for its organisation, shown once, stored only as a hash; revoked and
 // rotated at once. Authentication checks a bearer token against them.
-import { RefusedError } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { ApiKeyRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { hashKey, isWellFormedKey, keyPrefix, newApiKey, newId } from '../ids.ts';
@@ -18,7 +18,7 @@ export const isExpired = (key: ApiKeyRecord, now: Date) =>
 
 export async function requireKey(reads: StoreReads, id: string): Promise<ApiKeyRecord> {
   const key = await reads.keyById(id);
-  if (!key) throw new RefusedError(`No key ${id}: "ops key list --org ORG" shows an organisation's keys.`);
+  if (!key) throw notFound(`No key ${id}.`);
   return key;
 }
 
@@ -31,7 +31,7 @@ export async function issueKey(
 ): Promise<{ record: ApiKeyRecord; key: string }> {
   const account = await requireAccount(tx, accountId);
   if (!account.verified_at) {
-    throw new RefusedError(`Account ${accountId} is not verified: "ops account verify ${accountId}" first.`);
+    throw conflict(`Account ${accountId} is not verified: verify it first.`);
   }
   const key = newApiKey();
   const record: ApiKeyRecord = {
@@ -69,7 +69,7 @@ async function tellWebhooks(tx: Tx, type: 'key.created' | 'key.revoked', key: Ap
 
 export async function revokeKey(tx: Tx, keyId: string, now: Date): Promise<ApiKeyRecord> {
   const key = await requireKey(tx, keyId);
-  if (isRevoked(key, now)) throw new RefusedError(`Key ${keyId} was revoked already, at ${key.revoked_at}.`);
+  if (isRevoked(key, now)) throw conflict(`Key ${keyId} was revoked already, at ${key.revoked_at}.`);
   const revoked = await tx.update('keys', keyId, { revoked_at: now.toISOString() });
   await tellWebhooks(tx, 'key.revoked', revoked, now);
   return revoked;
@@ -88,7 +88,7 @@ export async function rotateKey(
 ): Promise<{ record: ApiKeyRecord; key: string; revoked: ApiKeyRecord }> {
   const old = await requireKey(tx, keyId);
   if (isRevoked(old, now) || old.replaced_by)
-    throw new RefusedError(`Key ${keyId} is revoked or rotated already; issue a new one.`);
+    throw conflict(`Key ${keyId} is revoked or rotated already; issue a new one.`);
   const lifetimeDays = old.expires_at
     ? Math.ceil((Date.parse(old.expires_at) - Date.parse(old.created_at)) / 86_400_000)
     : undefined;

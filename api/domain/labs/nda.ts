@@ -1,6 +1,6 @@
 // An organisation's NDA: accepted (NDA-only fields and sample requests open, the spec's "has accepted"),
 // verified by the operator (sample links go out), or revoked (both stop at once).
-import { ApiError, RefusedError } from '../../errors.ts';
+import { DomainError, conflict } from '../../errors.ts';
 import type { Account, NdaAcceptanceRecord, Org } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
@@ -48,7 +48,7 @@ export async function acceptNda(tx: Tx, orgId: string, verified: boolean, now: D
 export async function verifyNda(tx: Tx, orgId: string, now: Date): Promise<Org> {
   const org = await requireOrg(tx, orgId);
   if (!ndaAccepted(org))
-    throw new RefusedError(`${orgId} has not accepted the NDA: "ops nda accept --org ${orgId}" first.`);
+    throw conflict(`${orgId} has not accepted the NDA: there is no acceptance to verify.`);
   const verified = await changeNda(tx, org, {
     state: 'verified',
     verified_at: org.nda.verified_at ?? now.toISOString(),
@@ -58,7 +58,7 @@ export async function verifyNda(tx: Tx, orgId: string, now: Date): Promise<Org> 
 
 export async function revokeNda(tx: Tx, orgId: string, now: Date): Promise<Org> {
   const org = await requireOrg(tx, orgId);
-  if (!ndaAccepted(org)) throw new RefusedError(`${orgId} has no NDA to revoke.`);
+  if (!ndaAccepted(org)) throw conflict(`${orgId} has no NDA to revoke.`);
   return tellWebhooks(
     tx,
     org,
@@ -78,8 +78,7 @@ export async function acceptNdaOnline(
 ): Promise<{ org: Org; acceptance: NdaAcceptanceRecord; created: boolean }> {
   // A hash is the same in either case: an uppercase copy from another tool is not a different text.
   if (input.version !== current.version || input.sha256.toLowerCase() !== current.sha256) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'nda_outdated',
       `The NDA has changed: the current version is ${current.version} (SHA-256 ${current.sha256}). Read it again at /legal/nda/ and accept that version.`,
     );

@@ -1,5 +1,5 @@
 // Organisations and their contacts (accounts): the operator creates them today, the self-serve dashboard later.
-import { RefusedError } from '../../errors.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
 import type { Account, Org, Role } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
@@ -7,20 +7,20 @@ import { MAILBOX_RULE, normaliseMailbox } from './mailbox.ts';
 
 export async function requireOrg(reads: StoreReads, id: string): Promise<Org> {
   const org = await reads.orgById(id);
-  if (!org) throw new RefusedError(`No organisation ${id}: "ops org list" shows them.`);
+  if (!org) throw notFound(`No organisation ${id}.`);
   return org;
 }
 
 export async function requireAccount(reads: StoreReads, id: string): Promise<Account> {
   const account = await reads.accountById(id);
-  if (!account) throw new RefusedError(`No account ${id}.`);
+  if (!account) throw notFound(`No account ${id}.`);
   return account;
 }
 
 export async function createOrg(tx: Tx, name: string, now: Date): Promise<Org> {
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > 200)
-    throw new RefusedError('An organisation needs a name of 1 to 200 characters.');
+    throw invalid('An organisation needs a name of 1 to 200 characters.', { name: ['1 to 200 characters'] });
   const org: Org = {
     id: newId('org'),
     name: trimmed,
@@ -39,8 +39,10 @@ export async function addAccount(
   await requireOrg(tx, input.orgId);
   const email = normaliseMailbox(input.email);
   if (!email)
-    throw new RefusedError(`${JSON.stringify(input.email)} is not an email address: give ${MAILBOX_RULE}.`);
-  if (await tx.accountByEmail(email)) throw new RefusedError(`An account for ${email} exists already.`);
+    throw invalid(`${JSON.stringify(input.email)} is not an email address: give ${MAILBOX_RULE}.`, {
+      email: [MAILBOX_RULE],
+    });
+  if (await tx.accountByEmail(email)) throw conflict(`An account for ${email} exists already.`);
   const account: Account = {
     id: newId('acc'),
     org_id: input.orgId,

@@ -2,10 +2,9 @@
 // is stored. Asking for one never tells whether the address has an account: the answer is the same, and only a
 // verified account's address gets a mail. Invitations are the same tokens, longer lived, that make the account.
 import { createHash } from 'node:crypto';
-import { ApiError, RefusedError } from '../../errors.ts';
+import { DomainError, notFound } from '../../errors.ts';
 import type { Account, Role, SigninTokenRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
-import { spentQuotaHeaders } from '../../http/rate-limit.ts';
 import { newId } from '../ids.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { roleOf } from './caller.ts';
@@ -19,6 +18,8 @@ export const INVITATION_TTL_MS = 7 * 86_400_000;
  * an inbox a few times at most.
  */
 export const LINKS_PER_EMAIL = 5;
+/** Sign-in links asked for from one client address: 10 in 10 minutes is plenty for a person; a flood stops. */
+export const SIGNIN_LINKS_PER_IP = { policy: 'signin-per-ip', limit: 10, windowSeconds: 600 };
 const LINK_WINDOW_MS = 15 * 60_000;
 
 /**
@@ -125,20 +126,18 @@ export async function mailInvitation(
   now: Date,
 ): Promise<SigninTokenRecord> {
   const org = await tx.orgById(input.orgId);
-  if (!org) throw new RefusedError(`No organisation ${input.orgId}.`);
+  if (!org) throw notFound(`No organisation ${input.orgId}.`);
   const existing = await tx.accountByEmail(input.email);
   // An address has one account (the store's unique email): the link would only sign them into their own lab.
   // Which organisation is not said: an inviter learns no more than that the address is taken.
   if (existing && existing.org_id !== org.id) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'conflict',
       `${input.email} already belongs to another organisation on this service, so it cannot join yours: invite them by another email address, or ask the service's operator to move their account.`,
     );
   }
   if (existing && isCurrentMember(existing)) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'conflict',
       `${input.email} is already in your team, as ${roleOf(existing)}: there is nothing to invite them to (GET /api/v1/team lists your team).`,
     );
@@ -147,18 +146,12 @@ export async function mailInvitation(
   const slot = await nextLinkSlot(tx, input.email, now);
   if (!slot) {
     const retryAfter = Math.max(1, Math.ceil((LINK_WINDOW_MS - (now.getTime() % LINK_WINDOW_MS)) / 1000));
-    throw new ApiError(
-      429,
+    throw new DomainError(
       'rate_limited',
       `${input.email} has had ${LINKS_PER_EMAIL} sign-in links or invitations in the last 15 minutes, the most one address gets: wait ${retryAfter} s (Retry-After), then invite again.`,
       {
-        headers: {
-          'Retry-After': String(retryAfter),
-          ...spentQuotaHeaders(
-            { policy: 'links-per-email', limit: LINKS_PER_EMAIL, windowSeconds: LINK_WINDOW_MS / 1000 },
-            retryAfter,
-          ),
-        },
+        retryAfterSeconds: retryAfter,
+        quota: { policy: 'links-per-email', limit: LINKS_PER_EMAIL, windowSeconds: LINK_WINDOW_MS / 1000 },
       },
     );
   }

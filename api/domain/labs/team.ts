@@ -1,7 +1,7 @@
 // A lab's team (contract §8): its accounts with their roles; admins invite (and cancel an invitation not yet used),
 // change roles and remove; never leaving the organisation without an admin; a removed account's sessions end, its
 // API keys are revoked and its pending sample requests rejected, in the same write.
-import { ApiError, notFound } from '../../errors.ts';
+import { DomainError, notFound } from '../../errors.ts';
 import type { Account, Org, Role, SigninTokenRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { rejectSample } from '../samples/sample-requests.ts';
@@ -66,7 +66,7 @@ async function keepAnAdmin(tx: Tx, org: Org, message: string): Promise<void> {
   // once are counted one after the other, so the second finds the last admin. (The JSON engine runs writes one by one.)
   await tx.update('orgs', org.id, {});
   const admins = (await teamOf(tx, org.id)).filter((a) => roleOf(a) === 'admin');
-  if (admins.length <= 1) throw new ApiError(409, 'conflict', message);
+  if (admins.length <= 1) throw new DomainError('conflict', message);
 }
 
 export async function removeFromTeam(tx: Tx, org: Org, accountId: string, now: Date): Promise<Account> {
@@ -128,8 +128,7 @@ export async function cancelInvitation(
     );
   }
   if (invitation.used_at) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'conflict',
       `${invitation.email} used this invitation already and is in your team: remove the account instead (DELETE /api/v1/team/{account_id}).`,
     );

@@ -1,7 +1,6 @@
 // The public catalogue, held in memory: the body of /catalog.json and GET /api/v1/catalog come from the same
 // function, and the API filters a list prepared once at start-up (no file read or validation per request).
 import { resolve } from 'node:path';
-import { processShared } from '../../process-shared.ts';
 import { indexListing, queryCatalog, type CatalogQuery, type IndexedListing } from './catalog-query.ts';
 import type { Listing, ListingWithoutNda, PublicListing } from './listing-schema.ts';
 import { loadListings } from './listing-files.ts';
@@ -45,12 +44,9 @@ export type Catalog = {
   filter(query: CatalogQuery): CatalogBody;
 };
 
-/**
- * The process's one catalogue of the listing files in `dir`: the API and the site's on-demand pages answer from it,
- * so the files are read and indexed once, at start-up.
- */
-export function sharedCatalog(dir: string): Promise<Catalog> {
-  return processShared(`catalog ${resolve(dir)}`, async () => createCatalog(await loadListings(dir)));
+/** The catalogue of the listing files in `dir`, read and indexed once per process (api/runtime.ts). */
+export async function loadCatalog(dir: string): Promise<Catalog> {
+  return createCatalog(await loadListings(dir));
 }
 
 export function createCatalog(listings: readonly CatalogListing[]): Catalog {

@@ -1,7 +1,7 @@
 // Data requests: storing one (with its demand-board post, its idempotency record and its two mails, all in one
 // write), and the operator's moderation of the demand board. Its later life is in lifecycle.ts.
 import { createHash } from 'node:crypto';
-import { ApiError, invalid, RefusedError } from '../../errors.ts';
+import { DomainError, conflict, invalid, notFound } from '../../errors.ts';
 import type { Catalog } from '../listings/catalog.ts';
 import { closestListingId } from '../listings/closest-listing.ts';
 import { LISTING_ID_PATTERN } from '../listings/listing-schema.ts';
@@ -78,8 +78,7 @@ export async function createDataRequest(
   const earlier = idempotencyId ? await tx.idempotencyRecord(idempotencyId) : undefined;
   if (earlier) {
     if (earlier.body_sha256 !== bodyHash) {
-      throw new ApiError(
-        422,
+      throw new DomainError(
         'invalid',
         'This Idempotency-Key was used with a different body; use a new key for a new request.',
         {
@@ -166,7 +165,7 @@ export async function createDataRequest(
 
 export async function removeDemandPost(tx: Tx, id: string, now: Date): Promise<DemandPostRecord> {
   const post = await tx.demandPostById(id);
-  if (!post) throw new RefusedError(`No demand post ${id}: "ops demand list" shows them.`);
-  if (post.removed_at) throw new RefusedError(`Demand post ${id} was removed already.`);
+  if (!post) throw notFound(`No demand post ${id}.`);
+  if (post.removed_at) throw conflict(`Demand post ${id} was removed already.`);
   return tx.update('demand', id, { removed_at: now.toISOString() });
 }

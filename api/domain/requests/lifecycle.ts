@@ -2,7 +2,7 @@
 // outcome), forward only. Each change is one function, run inside one store transaction, that writes the new
 // status, appends the event the lab sees and queues the lab's mail in the same write: so a change is never told
 // without being stored, nor stored without being told: the webhook events go in the same write too.
-import { ApiError, notFound, RefusedError } from '../../errors.ts';
+import { DomainError, conflict, invalid, notFound } from '../../errors.ts';
 import type { Account, DataRequestRecord, RequestEvent } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
 import { roleOf } from '../labs/caller.ts';
@@ -33,7 +33,7 @@ export const isOutcome = (value: string): value is RequestOutcome =>
 
 async function requireRequest(tx: Tx, id: string): Promise<DataRequestRecord> {
   const request = await tx.requestById(id);
-  if (!request) throw new RefusedError(`No data request ${id}: "ops requests list" shows them.`);
+  if (!request) throw notFound(`No data request ${id}.`);
   return request;
 }
 
@@ -133,14 +133,17 @@ export async function moveRequest(
   config: LabMailConfig,
 ): Promise<DataRequestRecord> {
   const request = await requireRequest(tx, id);
-  if (request.status === 'closed') throw new RefusedError(`Request ${id} is closed (${request.outcome}).`);
+  if (request.status === 'closed') throw conflict(`Request ${id} is closed (${request.outcome}).`);
   if (rank(move.status) <= rank(request.status)) {
     const next = REQUEST_STATUSES.slice(rank(request.status) + 1).join(', ');
-    throw new RefusedError(`Request ${id} is ${request.status}; it moves forward only: to ${next}.`);
+    throw conflict(`Request ${id} is ${request.status}; it moves forward only: to ${next}.`);
   }
   if (move.status === 'closed' && !move.outcome)
-    throw new RefusedError(`Closing needs --outcome: ${REQUEST_OUTCOMES.join(', ')}.`);
-  if (move.status !== 'closed' && move.outcome) throw new RefusedError('--outcome goes with closed only.');
+    throw invalid(`Closing needs an outcome: ${REQUEST_OUTCOMES.join(', ')}.`, {
+      outcome: [`one of ${REQUEST_OUTCOMES.join(', ')}`],
+    });
+  if (move.status !== 'closed' && move.outcome)
+    throw invalid('An outcome goes with closed only.', { outcome: ['only when the status is closed'] });
   const message = move.message?.trim() || null;
   const at = now.toISOString();
   return record(
@@ -168,8 +171,11 @@ export async function replyToRequest(
 ): Promise<DataRequestRecord> {
   const request = await requireRequest(tx, id);
   const message = text.trim();
-  if (!message) throw new RefusedError('Give the lab your reply: --message "…".');
-  if (request.status === 'closed') throw new RefusedError(`Request ${id} is closed (${request.outcome}).`);
+  if (!message)
+    throw invalid('Give the lab your reply: a message of 1 to 5,000 characters.', {
+      message: ['1 to 5,000 characters'],
+    });
+  if (request.status === 'closed') throw conflict(`Request ${id} is closed (${request.outcome}).`);
   const at = now.toISOString();
   const status = request.status === 'received' ? 'in_review' : request.status;
   return record(
@@ -199,8 +205,7 @@ export async function withdrawRequest(
     );
   }
   if (request.status === 'closed') {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'conflict',
       `This request is closed already (outcome ${request.outcome}); there is nothing to withdraw. Submit a new request if you need data again.`,
     );

@@ -4,7 +4,7 @@
 // `ops samples approve`) and by the server's background pass, so a crash between steps only delays a link.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiError, notFound } from '../../errors.ts';
+import { DomainError, notFound } from '../../errors.ts';
 import type { SampleRequestRecord } from '../../store/records.ts';
 import type { Store, StoreReads, Tx } from '../../store/store.ts';
 import { audit } from '../audit.ts';
@@ -100,8 +100,7 @@ export async function sendFreshLink(
       `Your organisation has no sample request ${id.slice(0, 80)}. GET /api/v1/sample-requests lists yours.`,
     );
   if (sample.status !== 'sent') {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'conflict',
       sample.status === 'rejected'
         ? 'This sample request was rejected (see reason); there is no link to send. Ask for the sample again or submit a data request.'
@@ -110,8 +109,7 @@ export async function sendFreshLink(
   }
   const org = await store.orgById(orgId);
   if (!org || !ndaAccepted(org) || !org.nda.accepted_at) {
-    throw new ApiError(
-      403,
+    throw new DomainError(
       'nda_required',
       "Your organisation's NDA is not in force, so no link can be sent. An admin of your organisation can accept it again at /dashboard/nda/; once the operator has verified it, ask for a link again.",
     );
@@ -120,23 +118,20 @@ export async function sendFreshLink(
   // acceptance after a revoke waits for its verification).
   const account = await store.accountById(sample.account_id);
   if (!account || account.removed_at) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'conflict',
       `The account that asked for this sample was removed from your organisation, and its links go only to that account's address: ask for the sample again (POST /api/v1/samples/${sample.listing_id}).`,
     );
   }
   if (!sample.approved_at && !(account.verified_at && org.nda.state === 'verified')) {
-    throw new ApiError(
-      403,
+    throw new DomainError(
       'nda_required',
       "Your organisation's NDA acceptance has not been verified yet; a link can be sent once the operator has verified it.",
     );
   }
   const listing = deps.catalog.find(sample.listing_id);
   if (!listing || !sampleFileOf(deps.catalog, deps.samplesDir, sample.listing_id)) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'sample_unavailable',
       'This listing has no sample to send any more. Submit a data request about it (listing_id) instead.',
     );
@@ -148,8 +143,7 @@ export async function sendFreshLink(
     const orgNow = await tx.orgById(orgId);
     // Checked again inside the write: a revoke between the checks above and here must win.
     if (current.status !== 'sent' || !orgNow || !ndaAccepted(orgNow) || orgNow.nda.accepted_at !== acceptedAt)
-      throw new ApiError(
-        409,
+      throw new DomainError(
         'conflict',
         'The sample request or the NDA changed meanwhile; read it again and retry.',
       );

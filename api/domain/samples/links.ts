@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
-import { ApiError } from '../../errors.ts';
+import { DomainError } from '../../errors.ts';
 import type { SampleRequestRecord } from '../../store/records.ts';
 
 const AUDIENCE = 'dss:sample-download';
@@ -64,8 +64,7 @@ export function createLinkSigner(secret: Uint8Array, ttlSeconds: number, siteUrl
     /** The claims of a valid link for `listingId`; 410 link_expired or 403 forbidden otherwise. */
     async verify(token: string, listingId: string, now: Date): Promise<LinkClaims> {
       const forbidden = () =>
-        new ApiError(
-          403,
+        new DomainError(
           'forbidden',
           'This download link is not valid. Use the link from your email as it is, or ask for a new sample.',
         );
@@ -83,13 +82,12 @@ export function createLinkSigner(secret: Uint8Array, ttlSeconds: number, siteUrl
         if (error instanceof errors.JWTExpired) {
           // Expired, but signed by us (jose checks the signature first): its sample request is the lab's own.
           const sampleId = typeof error.payload.jti === 'string' ? error.payload.jti : '{id}';
-          throw new ApiError(
-            410,
+          throw new DomainError(
             'link_expired',
             `This download link has expired. Ask for a fresh one: POST /api/v1/sample-requests/${sampleId}/link with your API key, or from the dashboard's Samples page.`,
           );
         }
-        if (error instanceof ApiError) throw error;
+        if (error instanceof DomainError) throw error;
         throw forbidden();
       }
     },

@@ -1,8 +1,7 @@
 // Sample requests: asking for one (with the daily cap that stops abuse), and the operator's decisions on it.
-import { ApiError, RefusedError } from '../../errors.ts';
+import { DomainError, conflict, invalid, notFound } from '../../errors.ts';
 import type { SampleRequestRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
-import { spentQuotaHeaders } from '../../http/rate-limit.ts';
 import { newId } from '../ids.ts';
 import type { Caller } from '../labs/api-keys.ts';
 import { ndaAccepted } from '../labs/nda.ts';
@@ -33,18 +32,12 @@ export async function requestSample(
       1,
       Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000),
     );
-    throw new ApiError(
-      429,
+    throw new DomainError(
       'rate_limited',
       `Your organisation has asked for ${limits.perDay} samples in the last 24 hours, the most we accept; try again in ${retryAfter} s or ask the sourcing lead.`,
       {
-        headers: {
-          'Retry-After': String(retryAfter),
-          ...spentQuotaHeaders(
-            { policy: 'samples-per-day', limit: limits.perDay, windowSeconds: DAY_MS / 1000 },
-            retryAfter,
-          ),
-        },
+        retryAfterSeconds: retryAfter,
+        quota: { policy: 'samples-per-day', limit: limits.perDay, windowSeconds: DAY_MS / 1000 },
       },
     );
   }
@@ -69,14 +62,14 @@ export async function requestSample(
 
 export async function requireSample(reads: StoreReads, id: string): Promise<SampleRequestRecord> {
   const sample = await reads.sampleById(id);
-  if (!sample) throw new RefusedError(`No sample request ${id}: "ops samples list" shows them.`);
+  if (!sample) throw notFound(`No sample request ${id}.`);
   return sample;
 }
 
 async function requirePending(reads: StoreReads, id: string): Promise<SampleRequestRecord> {
   const sample = await requireSample(reads, id);
   if (sample.status !== 'pending_verification')
-    throw new RefusedError(`Sample request ${id} is ${sample.status} already.`);
+    throw conflict(`Sample request ${id} is ${sample.status} already.`);
   return sample;
 }
 
@@ -85,9 +78,7 @@ export async function approveSample(tx: Tx, id: string, now: Date): Promise<Samp
   const sample = await requirePending(tx, id);
   const org = await tx.orgById(sample.org_id);
   if (!org || !ndaAccepted(org)) {
-    throw new RefusedError(
-      `${sample.org_id} has no NDA in force: "ops nda accept --org ${sample.org_id}" first.`,
-    );
+    throw conflict(`${sample.org_id} has no NDA in force: it must accept the NDA first.`);
   }
   // The link itself goes out in fulfilment.ts (sendDue), where sample.link_sent belongs.
   return tx.update('samples', id, { approved_at: now.toISOString() });
@@ -102,7 +93,7 @@ export async function rejectSample(
   now: Date,
 ): Promise<SampleRequestRecord> {
   const pending = await requirePending(tx, id);
-  if (!reason.trim()) throw new RefusedError('Give the lab a reason: --reason "…".');
+  if (!reason.trim()) throw invalid('Give the lab a reason.', { reason: ['1 to 1,000 characters'] });
   const sample = await tx.update('samples', id, {
     status: 'rejected',
     rejected_at: now.toISOString(),

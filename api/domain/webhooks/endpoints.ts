@@ -1,7 +1,7 @@
 // An organisation's webhook endpoints: registered with a fresh signing secret (shown once), listed, deleted, and
 // sent a test event. The URL is checked before the store is touched: https, and a host that resolves only to
 // public addresses, unless WEBHOOK_ALLOW_PRIVATE is set (a receiver on the operator's own network, or a test).
-import { ApiError } from '../../errors.ts';
+import { DomainError } from '../../errors.ts';
 import type { WebhookEndpointRecord, WebhookEventType } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
@@ -12,7 +12,7 @@ import { newWebhookSecret, type SecretBox } from './secrets.ts';
 /** Enough for a lab's systems; more is a mistake or an abuse, and each one multiplies every event. */
 export const MAX_ENDPOINTS_PER_ORG = 10;
 
-const invalidUrl = (message: string) => new ApiError(422, 'invalid', message, { fields: { url: [message] } });
+const invalidUrl = (message: string) => new DomainError('invalid', message, { fields: { url: [message] } });
 
 /** Throws 422 naming `url` when the URL may not receive webhooks. */
 export async function checkEndpointUrl(url: URL, allowPrivate: boolean): Promise<void> {
@@ -39,8 +39,7 @@ export async function registerEndpoint(
 ): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
   const existing = await tx.webhooksOf(input.orgId);
   if (existing.length >= MAX_ENDPOINTS_PER_ORG) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'conflict',
       `Your organisation has ${existing.length} webhook endpoints, the most it may have: delete one first.`,
     );
@@ -64,7 +63,7 @@ export async function registerEndpoint(
 export async function endpointOf(tx: Pick<Tx, 'webhookById'>, orgId: string, id: string) {
   const endpoint = await tx.webhookById(id);
   if (!endpoint || endpoint.org_id !== orgId || endpoint.deleted_at)
-    throw new ApiError(404, 'not_found', `No webhook endpoint ${id}: GET /api/v1/webhooks lists yours.`);
+    throw new DomainError('not_found', `No webhook endpoint ${id}: GET /api/v1/webhooks lists yours.`);
   return endpoint;
 }
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { csrfMatches } from '../../../api/domain/labs/sessions.ts';
 import { sameOrigin } from '../../../api/http/authentication.ts';
 import { isFormPost, readText } from '../../../api/http/body.ts';
-import { ApiError, RefusedError, type FieldErrors } from '../../../api/errors.ts';
+import { DomainError, type FieldErrors } from '../../../api/errors.ts';
 import { fieldErrors } from '../../../api/field-errors.ts';
 import { pageRuntime } from './runtime.ts';
 import { setStatus } from './status.ts';
@@ -33,7 +33,7 @@ export class FormRefused extends Error {}
 /**
  * Reads a POST's fields after the checks every form gets: from the site's own origin (SITE_URL), within
  * MAX_BODY_BYTES as the API's bodies are (413, nothing of it shown back), and, when signed in, with the session's
- * CSRF token. Throws FormRefused (the page answers 403) or an ApiError (413, 415) otherwise.
+ * CSRF token. Throws FormRefused (the page answers 403) or an DomainError (413, 415) otherwise.
  */
 export async function readForm(
   astro: AstroGlobal,
@@ -44,7 +44,7 @@ export async function readForm(
   if (!sameOrigin(headers.get('origin'), headers.get('referer'), siteUrl)) {
     throw new FormRefused('This form must be sent from this site. Reload the page and send it again.');
   }
-  const data = await readFormBody(astro.request);
+  const data = await readFormBody(astro.request, pageRuntime(astro).config.maxBodyBytes);
   if (session && !csrfMatches(session.value, data.get('csrf'))) {
     throw new FormRefused(
       'This form is missing its security token or it has expired. Reload the page and send it again.',
@@ -65,23 +65,20 @@ export async function readForm(
  * request.formData() read any size (Astro's node adapter allows 1 GiB). Our forms send no files, so only
  * urlencoded bodies are read, keeping every value of a repeated field.
  */
-async function readFormBody(request: Request): Promise<URLSearchParams> {
+async function readFormBody(request: Request, maxBodyBytes: number): Promise<URLSearchParams> {
   if (!isFormPost(request)) {
-    throw new ApiError(
-      415,
+    throw new DomainError(
       'unsupported_media_type',
       'Send this form from its page: the body must be application/x-www-form-urlencoded.',
     );
   }
-  const { config } = await pageRuntime();
   try {
-    return new URLSearchParams(await readText(request, config.maxBodyBytes));
+    return new URLSearchParams(await readText(request, maxBodyBytes));
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 413) throw error;
-    throw new ApiError(
-      413,
+    if (!(error instanceof DomainError) || error.status !== 413) throw error;
+    throw new DomainError(
       'payload_too_large',
-      `What you sent is larger than ${config.maxBodyBytes} bytes; shorten the longest field and send it again.`,
+      `What you sent is larger than ${maxBodyBytes} bytes; shorten the longest field and send it again.`,
     );
   }
 }
@@ -107,20 +104,14 @@ export function validate<S extends z.ZodType>(
   return undefined;
 }
 
-/** An ApiError from the domain becomes the form's message (and its fields); anything else is rethrown. */
+/** A DomainError from an action becomes the form's message (and its fields); anything else is rethrown. */
 export function showError(error: unknown, state: FormState, astro: AstroGlobal): void {
   if (error instanceof FormRefused) {
     setStatus(astro, 403);
     state.message = error.message;
     return;
   }
-  if (error instanceof RefusedError) {
-    // A rule of the domain said no (a key rotated already, by a form sent twice): told, not a 500.
-    setStatus(astro, 409);
-    state.message = error.message;
-    return;
-  }
-  if (!(error instanceof ApiError)) throw error;
+  if (!(error instanceof DomainError)) throw error;
   setStatus(astro, error.status);
   // With fields, each message shows beside its field: over the form, one line points there (not a second copy).
   state.message = error.fields ? 'Please correct the fields marked below.' : error.message;

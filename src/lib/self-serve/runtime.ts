@@ -1,42 +1,47 @@
-// What the self-serve pages (/access/, /signin/, /dashboard/…) read through, opened once per server process: the
-// same configuration, store, catalogue and NDA document as the API, through the same domain modules. Never a
-// store of their own (README, "A new page").
-import { loadConfig, type Config } from '../../../api/config.ts';
-import { sharedCatalog, type Catalog } from '../../../api/domain/listings/catalog.ts';
-import { loadNdaDocument, type NdaDocument } from '../../../api/domain/labs/nda-document.ts';
-import { createLinkSigner, loadLinkSecret, type LinkSigner } from '../../../api/domain/samples/links.ts';
-import { createSecretBox, type SecretBox } from '../../../api/domain/webhooks/secrets.ts';
-import { processShared } from '../../../api/process-shared.ts';
-import { sharedStore } from '../../../api/store/open-store.ts';
-import type { Store } from '../../../api/store/store.ts';
+// What the self-serve pages (/access/, /signin/, /dashboard/…) read through: the server's own runtime (one per
+// process, api/runtime.ts), handed to Astro's handler as `locals.runtime` by api/server/server.ts. The pages hold no
+// store, limiter or signer of their own, so a counter or a cache is one whichever door a person uses.
+import type { AstroGlobal } from 'astro';
+import type { Runtime } from '../../../api/runtime.ts';
+import { lab, visitor, type ActionContext } from '../../../api/actions/context.ts';
+import { currentNda } from '../../../api/actions/nda.ts';
+import type { Caller } from '../../../api/domain/labs/caller.ts';
+import type { NdaDocument } from '../../../api/domain/labs/nda-document.ts';
 
-export type PageRuntime = {
-  config: Config;
-  store: Store;
-  catalog: Catalog;
-  nda: NdaDocument;
-  secrets: SecretBox;
-  /** Signs sample links: a fresh one asked for from the dashboard. */
-  signer: LinkSigner;
-};
+export type PageRuntime = Runtime & { nda: NdaDocument };
 
-export function pageRuntime(): Promise<PageRuntime> {
-  return processShared('page runtime', async () => {
-    const config = loadConfig();
-    const [store, catalog, linkSecret] = await Promise.all([
-      sharedStore(config),
-      sharedCatalog(config.listingsDir),
-      loadLinkSecret(config),
-    ]);
-    const nda = loadNdaDocument(config.contentDir);
-    const signer = createLinkSigner(linkSecret, config.sampleLinkTtlSeconds, config.siteUrl);
-    return {
-      config,
-      store,
-      catalog,
-      nda,
-      secrets: createSecretBox(linkSecret),
-      signer,
-    };
-  });
+type Astro = Pick<AstroGlobal, 'locals' | 'request' | 'clientAddress'>;
+
+export function pageRuntime(astro: Pick<AstroGlobal, 'locals'>): PageRuntime {
+  const runtime = astro.locals.runtime;
+  if (!runtime)
+    throw new Error(
+      'No runtime in locals: the pages are served by api/server/server.ts, which hands it over.',
+    );
+  return { ...runtime, nda: currentNda(runtime) };
+}
+
+/** The client's address as the API sees it (the socket's; the proxy's own address with TRUST_PROXY). */
+export function clientAddress(astro: Astro, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = astro.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return astro.clientAddress;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The action context of a page request: the runtime, who acts (the signed-in lab, or a visitor), and when. */
+export function actingOnPage(astro: Astro, caller?: Caller, now = new Date()): ActionContext {
+  const runtime = pageRuntime(astro);
+  return {
+    ...runtime,
+    actor: caller ? lab(caller) : visitor,
+    now,
+    clientIp: clientAddress(astro, runtime.config.trustProxy),
+    userAgent: astro.request.headers.get('user-agent') ?? undefined,
+  };
 }

@@ -8,12 +8,22 @@ import {
   sessionValueOf,
   touchSession,
 } from '../../../api/domain/labs/sessions.ts';
-import { pageRuntime, type PageRuntime } from './runtime.ts';
+import type { ActionContext } from '../../../api/actions/context.ts';
+import { actingOnPage, pageRuntime, type PageRuntime } from './runtime.ts';
 
-export type PageSession = PageRuntime & { caller: Caller; csrf: string; value: string; now: Date };
+export { clientAddress } from './runtime.ts';
+
+/** `acting`: what a page hands an action, with the signed-in lab as the actor. */
+export type PageSession = PageRuntime & {
+  caller: Caller;
+  csrf: string;
+  value: string;
+  now: Date;
+  acting: ActionContext;
+};
 
 export async function pageSession(astro: AstroGlobal): Promise<PageSession | Response> {
-  const runtime = await pageRuntime();
+  const runtime = pageRuntime(astro);
   const now = new Date();
   // Signed-in pages are never cached, by the browser or anything between.
   astro.response.headers.set('Cache-Control', 'private, no-store');
@@ -24,7 +34,8 @@ export async function pageSession(astro: AstroGlobal): Promise<PageSession | Res
     return astro.redirect(`/signin/?next=${encodeURIComponent(next)}`, 303);
   }
   if (check.stale) await runtime.store.transact((tx) => touchSession(tx, check.caller.session!, now));
-  return { ...runtime, caller: check.caller, csrf: csrfTokenOf(value), value, now };
+  const acting = actingOnPage(astro, check.caller, now);
+  return { ...runtime, caller: check.caller, csrf: csrfTokenOf(value), value, now, acting };
 }
 
 /**
@@ -34,17 +45,4 @@ export async function pageSession(astro: AstroGlobal): Promise<PageSession | Res
 export async function isSignedIn(astro: AstroGlobal, runtime: PageRuntime): Promise<boolean> {
   const value = sessionValueOf(astro.request.headers.get('cookie'), runtime.config.siteUrl);
   return value ? (await checkSession(runtime.store, value, new Date())).ok : false;
-}
-
-/** The client's address as the API sees it (the socket's; the proxy's own address with TRUST_PROXY). */
-export function clientAddress(astro: AstroGlobal, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = astro.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return astro.clientAddress;
-  } catch {
-    return 'unknown';
-  }
 }
