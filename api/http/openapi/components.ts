@@ -1,0 +1,29 @@
+// The document's components: each zod schema with a registered id (`.meta({ id })`) becomes a named schema, its
+// nested named schemas too, and operations refer to it by $ref (z.toJSONSchema does the conversion).
+import { z } from 'zod';
+import type { JsonSchema } from '../endpoint.ts';
+
+export type Components = {
+  /** The schema as a $ref to its component, or inline when it has no id. */
+  ref(schema: z.ZodType, io?: 'input' | 'output'): JsonSchema;
+  /** Every component met so far, sorted by name. */
+  schemas(): Record<string, JsonSchema>;
+};
+
+export function createComponents(): Components {
+  const found: Record<string, JsonSchema> = {};
+  return {
+    ref(schema, io = 'output') {
+      const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
+      const text = JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/');
+      const parsed = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+      const { $defs = {}, $schema: _schema, ...root } = parsed;
+      Object.assign(found, $defs);
+      const id = z.globalRegistry.get(schema)?.id;
+      if (!id) return root;
+      if (!root.$ref) found[id] = root;
+      return { $ref: `#/components/schemas/${id}` };
+    },
+    schemas: () => Object.fromEntries(Object.entries(found).sort(([a], [b]) => (a < b ? -1 : 1))),
+  };
+}
