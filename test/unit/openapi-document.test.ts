@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { apiDocument } from '../../api/handlers/endpoints.ts';
+import { asciiPatterns } from '../../api/http/openapi/ascii-patterns.ts';
 
 type Document = {
   paths: Record<string, Record<string, unknown>>;
@@ -29,6 +30,13 @@ const FIXED: { what: string; why: string; fix(document: Document): void }[] = [
         responses: { 204: { headers: object } };
       };
       deleted.responses['204'] = { ...deleted.responses['204'], headers: revoked.responses[204].headers };
+    },
+  },
+  {
+    what: 'patterns are ASCII: the volume and timeline bands write –, —, ≥ and ≤ as \\u escapes',
+    why: 'Prism puts a pattern in a header and crashed on them (issue 41, item 17); the escapes match the same',
+    fix(document) {
+      Object.assign(document, JSON.parse(JSON.stringify(document), asciiPatterns));
     },
   },
 ];

@@ -2,6 +2,7 @@
 // nested named schemas too, and operations refer to it by $ref (z.toJSONSchema does the conversion).
 import { z } from 'zod';
 import type { JsonSchema } from '../endpoint.ts';
+import { asciiPatterns } from './ascii-patterns.ts';
 
 export type Components = {
   /** The schema as a $ref to its component, or inline when it has no id. */
@@ -16,7 +17,7 @@ export function createComponents(): Components {
     ref(schema, io = 'output') {
       const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
       const text = JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/');
-      const parsed = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+      const parsed = JSON.parse(text, asciiPatterns) as JsonSchema & { $defs?: Record<string, JsonSchema> };
       const { $defs = {}, $schema: _schema, ...root } = parsed;
       Object.assign(found, $defs);
       const id = z.globalRegistry.get(schema)?.id;
