@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { JsonSchema } from '../endpoint.ts';
 import { asciiPatterns } from './ascii-patterns.ts';
+import { defaultsInWords } from './request-defaults.ts';
 
 export type Components = {
   /** The schema as a $ref to its component, or inline when it has no id. */
@@ -18,6 +19,8 @@ export function createComponents(): Components {
       const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
       const text = JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/');
       const parsed = JSON.parse(text, asciiPatterns) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+      // What a client sends: a default is said in words, so that generators leave the field optional.
+      if (io === 'input') defaultsInWords(parsed);
       const { $defs = {}, $schema: _schema, ...root } = parsed;
       Object.assign(found, $defs);
       const id = z.globalRegistry.get(schema)?.id;
