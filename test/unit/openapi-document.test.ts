@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { apiDocument } from '../../api/handlers/endpoints.ts';
 import { asciiPatterns } from '../../api/http/openapi/ascii-patterns.ts';
 import { defaultsInWords } from '../../api/http/openapi/request-defaults.ts';
+import { termsPattern } from '../../api/http/openapi/terms-as-written.ts';
 
 type Document = {
   paths: Record<string, Record<string, unknown>>;
@@ -48,7 +49,26 @@ const FIXED: { what: string; why: string; fix(document: Document): void }[] = [
         defaultsInWords(document.components.schemas[name]);
     },
   },
+  {
+    what: 'a vocabulary term a client sends (3 query parameters, 5 body fields) lists its terms, or the pattern that reads them in any case and spacing',
+    why: 'the server takes "Medical imaging", "Call audio", "Received"; a validating proxy refused them (issue 41, item 16)',
+    fix(document) {
+      const { DataRequestInput, AccessRequestInput } = document.components.schemas;
+      for (const sent of [document.paths, DataRequestInput, AccessRequestInput]) termsAsWritten(sent);
+    },
+  },
 ];
+
+/** The old document's term lists (maxLength 100 with an enum: only ever in what clients send), rewritten. */
+function termsAsWritten(value: unknown): void {
+  if (!value || typeof value !== 'object') return;
+  const schema = value as { enum?: string[]; maxLength?: number; anyOf?: unknown };
+  if (schema.maxLength === 100 && schema.enum) {
+    schema.anyOf = [{ enum: schema.enum }, { pattern: termsPattern(schema.enum) }];
+    delete schema.enum;
+  }
+  for (const item of Object.values(value)) termsAsWritten(item);
+}
 for (const { fix } of FIXED) fix(before);
 
 const operations = (document: Document) =>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { JsonSchema } from '../endpoint.ts';
 import { asciiPatterns } from './ascii-patterns.ts';
 import { defaultsInWords } from './request-defaults.ts';
+import { termsAsWritten } from './terms-as-written.ts';
 
 export type Components = {
   /** The schema as a $ref to its component, or inline when it has no id. */
@@ -16,7 +17,13 @@ export function createComponents(): Components {
   const found: Record<string, JsonSchema> = {};
   return {
     ref(schema, io = 'output') {
-      const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
+      const json = z.toJSONSchema(schema, {
+        io,
+        target: 'draft-2020-12',
+        unrepresentable: 'any',
+        // What a client sends: vocabulary terms as the server reads them.
+        ...(io === 'input' ? { override: termsAsWritten } : {}),
+      });
       const text = JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/');
       const parsed = JSON.parse(text, asciiPatterns) as JsonSchema & { $defs?: Record<string, JsonSchema> };
       // What a client sends: a default is said in words, so that generators leave the field optional.

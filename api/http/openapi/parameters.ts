@@ -2,10 +2,14 @@
 import { z } from 'zod';
 import type { JsonSchema } from '../endpoint.ts';
 import { asciiPatterns } from './ascii-patterns.ts';
+import { termsAsWritten } from './terms-as-written.ts';
 
 /** A query schema's properties, each an optional query parameter with its description. */
 export function queryParameters(schema: z.ZodObject): JsonSchema[] {
-  const json = JSON.parse(JSON.stringify(z.toJSONSchema(schema, { io: 'input' })), asciiPatterns) as {
+  const json = JSON.parse(
+    JSON.stringify(z.toJSONSchema(schema, { io: 'input', override: termsAsWritten })),
+    asciiPatterns,
+  ) as {
     properties: Record<string, JsonSchema>;
   };
   return Object.entries(json.properties).map(([name, property]) => {
