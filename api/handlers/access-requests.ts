@@ -1,8 +1,10 @@
 // POST /api/v1/access-requests (contract §8): public, JSON or a form post. 202 whatever happens next (stored and
 // mailed, or over the address's daily limit and dropped), so the answer never tells whether an address is known.
+import { z } from 'zod';
 import { submitAccessRequest } from '../actions/access.ts';
 import { accessRequestSchema } from '../domain/labs/schemas.ts';
 import { isFormPost, readJsonOrFormBody } from '../http/body.ts';
+import type { Endpoint } from '../http/endpoint.ts';
 import { empty, json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
 import { parseBody } from '../http/validation.ts';
@@ -17,3 +19,26 @@ export const createAccessRequest: Handler = async (request, context) => {
   if (isFormPost(request)) return empty({ status: 303, headers: { Location: '/access/?sent=1' } });
   return json({ data: { status: 'received' } }, { status: 202 });
 };
+
+// The endpoint above, declared once: the route table and /openapi.json are read from it (endpoints.ts).
+export const accessReceivedSchema = z
+  .object({ data: z.object({ status: z.literal('received') }) })
+  .meta({ id: 'AccessRequestReceived' });
+
+export const accessRequestEndpoints: Endpoint[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/access-requests',
+    handle: createAccessRequest,
+    access: 'public',
+    noCredentials: true,
+    body: { schema: accessRequestSchema, form: true },
+    operationId: 'createAccessRequest',
+    summary: 'Ask for access for your organisation',
+    description:
+      'Public; JSON or an HTML form post (then 303 to /access/?sent=1). 202 whether or not the address is known; the operator and the requester are mailed. At most 3 per address a UTC day (more are answered the same and dropped).',
+    tag: 'Account',
+    responses: [{ status: 202, description: 'Received', schema: accessReceivedSchema }],
+    errors: ['rate_limited'],
+  },
+];

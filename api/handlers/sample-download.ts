@@ -8,7 +8,9 @@ import { Readable } from 'node:stream';
 import { audit } from '../domain/audit.ts';
 import { ndaAccepted } from '../domain/labs/nda.ts';
 import { DomainError } from '../errors.ts';
+import type { Endpoint } from '../http/endpoint.ts';
 import type { Handler } from '../http/types.ts';
+import { listingIdParameter } from './catalog.ts';
 
 /** The media type of a sample file, by its extension; anything else is application/octet-stream. */
 export const SAMPLE_CONTENT_TYPES: Record<string, string> = {
@@ -89,3 +91,40 @@ export const downloadSample: Handler = async (request, { params, url, now, deps 
     body: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
   };
 };
+
+// The endpoint above, declared once: the route table and /openapi.json are read from it (endpoints.ts).
+export const sampleDownloadEndpoints: Endpoint[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/samples/:id/download',
+    handle: downloadSample,
+    access: 'public',
+    noCredentials: true,
+    readsQuery: true,
+    parameters: [
+      listingIdParameter,
+      { name: 'token', in: 'query', required: true, schema: { type: 'string' } },
+    ],
+    operationId: 'downloadSample',
+    summary: 'Download a sample (the emailed link)',
+    description:
+      'The signed token in the link is the credential; it expires after SAMPLE_LINK_TTL_SECONDS (72 h by default).',
+    tag: 'Samples',
+    responses: [
+      {
+        status: 200,
+        description: 'The sample file, as an attachment',
+        headers: { 'Content-Disposition': 'attachment; filename="…"' },
+        // As the file's extension gives it (SAMPLE_CONTENT_TYPES), else application/octet-stream.
+        content: Object.fromEntries(
+          [...new Set([...Object.values(SAMPLE_CONTENT_TYPES), 'application/octet-stream'])].map((type) => [
+            type,
+            { schema: { type: 'string', contentMediaType: type } },
+          ]),
+        ),
+      },
+    ],
+    // unauthorized: a public path, but a present and invalid key is still refused.
+    errors: ['unauthorized', 'forbidden', 'not_found', 'link_expired', 'rate_limited', 'unavailable'],
+  },
+];

@@ -14,6 +14,8 @@ import * as signinActions from '../actions/signin.ts';
 import { DomainError } from '../errors.ts';
 import { requireSession } from '../http/authentication.ts';
 import { isFormPost, readJsonOrFormBody } from '../http/body.ts';
+import type { Endpoint } from '../http/endpoint.ts';
+import { SESSION_NOTE } from '../http/openapi/notes.ts';
 import { empty, json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
 import { parseBody, parseQuery } from '../http/validation.ts';
@@ -74,3 +76,53 @@ export const logout: Handler = async (request, context) => {
   if (form) return empty({ status: 303, headers: { ...cookie, Location: '/signin/?signed_out=1' } });
   return empty({ status: 204, headers: cookie });
 };
+
+// The endpoints above, declared once: the route table and /openapi.json are read from these (endpoints.ts).
+export const signinLinkSentSchema = z
+  .object({
+    data: z.object({
+      status: z.literal('sent_if_known').describe('The same whether or not the address has an account'),
+      message: z.string(),
+    }),
+  })
+  .meta({ id: 'SigninLinkAnswer' });
+
+export const sessionEndpoints: Endpoint[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/session/link',
+    handle: askForSigninLink,
+    access: 'public',
+    noCredentials: true,
+    body: { schema: signinLinkSchema, form: true },
+    operationId: 'askForSigninLink',
+    summary: 'Mail a sign-in link',
+    description:
+      "Public; JSON or an HTML form post. 202 always: when the address is a verified account's, a link valid 15 minutes and usable once is mailed (at most 5 per address per 15-minute window). GET /signin/callback?token=… sets the session cookie. 10 per client IP per 10 minutes, then 429.",
+    tag: 'Account',
+    responses: [{ status: 202, description: 'Sent if the address is known', schema: signinLinkSentSchema }],
+    errors: ['rate_limited'],
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/session/logout',
+    handle: logout,
+    access: 'session',
+    readsQuery: true,
+    parameters: [
+      {
+        name: 'all',
+        in: 'query',
+        required: false,
+        description: 'true: every session of the account',
+        schema: { type: 'string', enum: ['true', 'false'] },
+      },
+    ],
+    operationId: 'logout',
+    summary: 'Sign out',
+    description: `Ends this session; with ?all=true every session of the account. Clears the cookie.${SESSION_NOTE}`,
+    tag: 'Account',
+    responses: [{ status: 204, description: 'Signed out' }],
+    errors: ['unauthorized', 'forbidden', 'invalid', 'rate_limited'],
+  },
+];

@@ -5,13 +5,7 @@ import type { Config } from '../config.ts';
 import { createRateLimiter, type RateLimitDecision } from './rate-limit.ts';
 import { json } from './responses.ts';
 import { createSharedLimits } from './shared-limits.ts';
-import type { Reply } from './types.ts';
-
-export type Limits = {
-  /** Counts one request; `keyId`: the key it was made with, if any. */
-  take(clientIp: string, keyId: string | undefined, at: number): Promise<RateLimitDecision>;
-  close(): Promise<void>;
-};
+import type { Limits, Reply } from './types.ts';
 
 type LimitsConfig = Pick<Config, 'rateLimitPublicPerMinute' | 'rateLimitKeyPerMinute' | 'redisUrl'>;
 

@@ -52,3 +52,14 @@ export const pageBody = <T>(data: T[], next: string | null) => ({
   count: data.length,
   next_cursor: next,
 });
+
+/** A page's schema (contract §9): `count` is this page's; `next_cursor` null at the end. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    count: z.int().min(0).describe('How many are in this page'),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe('Pass as cursor for the next page; null when this is the last'),
+  });

@@ -16,8 +16,8 @@ import { createRateLimiter } from './rate-limit.ts';
 import { SIGNIN_LINKS_PER_IP } from '../domain/labs/signin.ts';
 import type { RateLimitDecision } from './rate-limit.ts';
 import { empty, errorReply, toResponse } from './responses.ts';
+import { readsQuery, type Endpoint } from './endpoint.ts';
 import { createRouter } from './router.ts';
-import { ROUTES } from './routes.ts';
 import type { ApiRequest, Deps, Reply, RequestMeta } from './types.ts';
 import { noQuery } from './validation.ts';
 
@@ -41,9 +41,10 @@ export function isApiPath(pathname: string): boolean {
 /** What the pipeline learnt about a request, kept even when it fails: for the headers and the log line. */
 type Trace = { route: string; caller?: Caller; limit?: RateLimitDecision; session?: boolean };
 
-export function createApi(deps: Deps) {
+/** `endpoints`: every endpoint, as the handlers declare them (api/handlers/endpoints.ts, from the composition). */
+export function createApi(deps: Deps, endpoints: readonly Endpoint[]) {
   const now = deps.now ?? Date.now;
-  const router = createRouter(ROUTES);
+  const router = createRouter(endpoints.map((endpoint) => ({ ...endpoint, handler: endpoint })));
   const limits = deps.limits ?? createLimits(deps.config, deps.log);
   deps = { ...deps, signinLimiter: deps.signinLimiter ?? createRateLimiter(SIGNIN_LINKS_PER_IP) };
 
@@ -71,7 +72,7 @@ export function createApi(deps: Deps) {
     }
     const { route, params } = match;
     trace.route = `${route.method} ${route.path}`;
-    const { access, handle, readsQuery } = route.handler;
+    const { access, handle } = route.handler;
     const authorization = request.headers.get('authorization');
     const atDate = new Date(at);
     if (access === 'unlimited') {
@@ -100,7 +101,7 @@ export function createApi(deps: Deps) {
       if (access === 'session') requireSession({ caller: trace.caller });
       if (trace.caller?.key) touchKey(trace.caller.key, at);
     }
-    if (!readsQuery && url.search) noQuery(url.searchParams);
+    if (!readsQuery(route.handler) && url.search) noQuery(url.searchParams);
     return handle(request, {
       url,
       params,

@@ -3,7 +3,7 @@
 // until it does (said once in the log), and the server keeps answering.
 import { Redis } from 'ioredis';
 import { decide, type RateLimitDecision } from './rate-limit.ts';
-import type { Limits } from './limits.ts';
+import type { Limits } from './types.ts';
 
 const WINDOW_MS = 60_000;
 /** How long a Redis may take to connect at start before the log says it does not answer. */

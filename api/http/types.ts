@@ -5,10 +5,16 @@ import type { Catalog } from '../domain/listings/catalog.ts';
 import type { LinkSigner } from '../domain/samples/links.ts';
 import type { SecretBox } from '../domain/webhooks/secrets.ts';
 import type { Store } from '../store/store.ts';
-import type { Limits } from './limits.ts';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './log.ts';
 import type { Params } from './router.ts';
+
+/** The API's rate limits (limits.ts): counted in this process, or in Redis shared by every instance. */
+export type Limits = {
+  /** Counts one request; `keyId`: the key it was made with, if any. */
+  take(clientIp: string, keyId: string | undefined, at: number): Promise<RateLimitDecision>;
+  close(): Promise<void>;
+};
 
 export type Deps = {
   config: Config;

@@ -7,20 +7,17 @@ import { ndaStatement, ndaStatementSchema } from '../domain/labs/nda-statement.t
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
 import { listingId } from '../domain/listings/listing-schema.ts';
 import { dataRequestSchema } from '../domain/requests/request-schema.ts';
+import { catalogListSchema, listingResponseSchema } from '../handlers/catalog.ts';
+import { demandListSchema, demandQuerySchema } from '../handlers/demand.ts';
+import { meResponseSchema } from '../handlers/me.ts';
 import {
-  catalogListSchema,
   createdRequestSchema,
-  demandListSchema,
+  IDEMPOTENCY_KEY,
   labRequestListSchema,
   labRequestResponseSchema,
-  listingResponseSchema,
-  meResponseSchema,
-  sampleAcceptedSchema,
-  sampleRequestListSchema,
-} from '../http/schemas.ts';
-import { demandQuerySchema } from '../handlers/demand.ts';
-import { IDEMPOTENCY_KEY, requestListQuerySchema } from '../handlers/requests.ts';
-import { sampleListQuerySchema } from '../handlers/samples.ts';
+  requestListQuerySchema,
+} from '../handlers/requests.ts';
+import { sampleAcceptedSchema, sampleListQuerySchema, sampleRequestListSchema } from '../handlers/samples.ts';
 import { stringArguments, segment, withQuery, type Args } from './arguments.ts';
 import { refusal, type ApiAnswer, type Door } from './door.ts';
 

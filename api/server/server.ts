@@ -12,6 +12,7 @@ import { warmLanguageIndex } from '../domain/languages.ts';
 import { ListingFileError } from '../domain/listings/listing-files.ts';
 import { createRequestLog } from '../http/log.ts';
 import { createLimits } from '../http/limits.ts';
+import { ENDPOINTS } from '../handlers/endpoints.ts';
 import { createApi, isApiPath } from '../http/pipeline.ts';
 import { createMcpEndpoint, MCP_PATH } from '../mcp/mcp-endpoint.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
@@ -94,17 +95,20 @@ export async function startServer(config: Config) {
   const { store, transport, background } = runtime;
   // One set of windows for the API and the on-demand pages: a client's requests count once, whichever it asks.
   const limits = createLimits(config, log);
-  const api = createApi({
-    config,
-    catalog: runtime.catalog,
-    store,
-    log,
-    signer: runtime.signer,
-    secrets: runtime.secrets,
-    background,
-    limits,
-    signinLimiter: runtime.signinLimiter,
-  });
+  const api = createApi(
+    {
+      config,
+      catalog: runtime.catalog,
+      store,
+      log,
+      signer: runtime.signer,
+      secrets: runtime.secrets,
+      background,
+      limits,
+      signinLimiter: runtime.signinLimiter,
+    },
+    ENDPOINTS,
+  );
   transport.verify().then(
     () => log.info('mail ready', { transport: transport.description }),
     (error: Error) =>

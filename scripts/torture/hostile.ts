@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { ROUTES } from '../../api/http/routes.ts';
+import { ENDPOINTS } from '../../api/handlers/endpoints.ts';
 import { makeLab, startServer } from './server.ts';
 
 export type HostileFigures = {
@@ -50,7 +50,7 @@ function arbitraries(key: string) {
     fc.constantFrom('%', '%zz', '%e0%80%ae', '%00', '%ff%fe', 'a'.repeat(3000), '..%2F..%2Fetc%2Fpasswd'),
   );
   const routePath = fc
-    .tuple(fc.constantFrom(...ROUTES.map((route) => route.path)), id)
+    .tuple(fc.constantFrom(...ENDPOINTS.map((route) => route.path)), id)
     .map(([path, value]) => path.replace(':id', value));
   const path = fc.oneof(
     { weight: 6, arbitrary: routePath },

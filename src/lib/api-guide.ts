@@ -1,6 +1,6 @@
 // The human API guide (/docs/api/) is drawn from the OpenAPI document and the error table, so they agree.
 import { ERROR_CODE_NAMES, ERROR_CODES, type ErrorCode } from '../../api/errors.ts';
-import { openApiDocument } from '../../api/http/openapi.ts';
+import { apiDocument } from '../../api/handlers/endpoints.ts';
 
 type Operation = {
   operationId: string;
@@ -97,7 +97,7 @@ function exampleAnswer(operation: Operation): GuideEntry['answer'] {
 }
 
 export function apiGuide(site: URL): GuideEntry[] {
-  const document = openApiDocument(site) as {
+  const document = apiDocument(site) as {
     paths: Record<string, Record<string, Operation>>;
     components: { securitySchemes: { session: { name: string } } };
   };

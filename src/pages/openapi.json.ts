@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { openApiDocument } from '../../api/http/openapi.ts';
+import { apiDocument } from '../../api/handlers/endpoints.ts';
 
-// Generated from the zod schemas that validate the API (api/http/openapi.ts).
+// Derived from the endpoints' declarations and the zod schemas that validate the API (api/http/openapi/).
 export const GET: APIRoute = ({ site }) =>
-  new Response(JSON.stringify(openApiDocument(site!), null, 2), {
+  new Response(JSON.stringify(apiDocument(site!), null, 2), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

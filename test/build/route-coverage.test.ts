@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
-import { ROUTES } from '../../api/http/routes.ts';
+import { ENDPOINTS } from '../../api/handlers/endpoints.ts';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 
 let documented: Set<string>;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   );
 });
 
-test.each(ROUTES.map((route) => `${route.method} ${route.path}`))('%s is in /openapi.json', (route) => {
+test.each(ENDPOINTS.map((route) => `${route.method} ${route.path}`))('%s is in /openapi.json', (route) => {
   const [method, path] = route.split(' ') as [string, string];
   expect(documented).toContain(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
 });

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { ROUTES } from '../../api/http/routes.ts';
+import { ENDPOINTS } from '../../api/handlers/endpoints.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { makeLab } from '../support/lab.ts';
@@ -85,7 +85,7 @@ test('each documented path and method answers, with the documented body shape', 
       checked.push(`${method} ${path} → ${response.status}`);
     }
   }
-  expect(checked).toHaveLength(ROUTES.length); // every route, each once
+  expect(checked).toHaveLength(ENDPOINTS.length); // every route, each once
 });
 
 const valid = {

@@ -2,7 +2,7 @@
 // itself so that a new endpoint is covered the day it is added. Against the built server, as a signed-in admin
 // (a session acts on every endpoint that acts for a lab).
 import { expect, test } from 'vitest';
-import { ROUTES } from '../../api/http/routes.ts';
+import { ENDPOINTS } from '../../api/handlers/endpoints.ts';
 import { expectError } from '../support/api-client.ts';
 import { selfServeSuite, sessionCall } from '../support/self-serve.ts';
 
@@ -11,7 +11,7 @@ const suite = selfServeSuite('Query Lab');
 // These two check other things first, in an order the contract fixes or a token decides: tested in their own files.
 const CHECKED_FIRST = new Set(['POST /api/v1/samples/:id', 'GET /api/v1/samples/:id/download']);
 
-test.each(ROUTES.filter((route) => !CHECKED_FIRST.has(`${route.method} ${route.path}`)))(
+test.each(ENDPOINTS.filter((route) => !CHECKED_FIRST.has(`${route.method} ${route.path}`)))(
   '$method $path refuses an unknown parameter with 422 naming it',
   async ({ method, path }) => {
     const url = `${path.replace(':id', 'us-auto-insurance-claims-calls')}?colour=blue`;

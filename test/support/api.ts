@@ -1,4 +1,5 @@
 // The API core with the real seed catalogue, for handler tests that use real Requests (no server).
+import { ENDPOINTS } from '../../api/handlers/endpoints.ts';
 import { createApi } from '../../api/http/pipeline.ts';
 import type { Deps } from '../../api/http/types.ts';
 import { createCatalog } from '../../api/domain/listings/catalog.ts';
@@ -30,7 +31,7 @@ export async function testApi(env: Record<string, string> = {}, overrides: Parti
     log,
     ...overrides,
   };
-  const api = createApi(deps);
+  const api = createApi(deps, ENDPOINTS);
   let n = 0;
   const call = (path: string, init: RequestInit & { ip?: string } = {}) =>
     api.fetch(new Request(`http://localhost${path}`, init), {

@@ -1,0 +1,100 @@
+// The document derived from the endpoints' declarations is the one the hand-written builder made before them
+// (test/fixtures/openapi-before.json, today's /openapi.json saved before the move), path by path and operation by
+// operation, except where that one was wrong: each such change is named below with its reason.
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { apiDocument } from '../../api/handlers/endpoints.ts';
+import { asciiPatterns } from '../../api/http/openapi/ascii-patterns.ts';
+import { defaultsInWords } from '../../api/http/openapi/request-defaults.ts';
+import { termsPattern } from '../../api/http/openapi/terms-as-written.ts';
+
+type Document = {
+  paths: Record<string, Record<string, unknown>>;
+  webhooks: Record<string, unknown>;
+  components: { schemas: Record<string, unknown>; securitySchemes: unknown };
+  [part: string]: unknown;
+};
+
+const before = JSON.parse(readFileSync('test/fixtures/openapi-before.json', 'utf8')) as Document;
+// As served: through JSON, which drops what is undefined.
+const derived = JSON.parse(JSON.stringify(apiDocument(new URL('http://localhost:4321')))) as Document;
+
+/** Where the document before was wrong: what changed, and why. Applied to it before comparing. */
+const FIXED: { what: string; why: string; fix(document: Document): void }[] = [
+  {
+    what: "DELETE /api/v1/webhooks/{id}'s 204 names the rate-limit headers",
+    why: 'the pipeline puts them on every counted answer, this 204 too (issue 41, item 18); the old builder left them out',
+    fix(document) {
+      const deleted = document.paths['/api/v1/webhooks/{id}']!.delete as {
+        responses: Record<string, object>;
+      };
+      const revoked = document.paths['/api/v1/keys/{id}']!.delete as {
+        responses: { 204: { headers: object } };
+      };
+      deleted.responses['204'] = { ...deleted.responses['204'], headers: revoked.responses[204].headers };
+    },
+  },
+  {
+    what: 'patterns are ASCII: the volume and timeline bands write –, —, ≥ and ≤ as \\u escapes',
+    why: 'Prism puts a pattern in a header and crashed on them (issue 41, item 17); the escapes match the same',
+    fix(document) {
+      Object.assign(document, JSON.parse(JSON.stringify(document), asciiPatterns));
+    },
+  },
+  {
+    what: "request bodies say their defaults in words (listing_id, publish_to_demand_board, grace_hours: 'Default: …')",
+    why: 'openapi-typescript makes a property with a `default` required, so a lab could not leave them out (issue 41, item 15)',
+    fix(document) {
+      for (const name of ['DataRequestInput', 'RotateKeyInput'])
+        defaultsInWords(document.components.schemas[name]);
+    },
+  },
+  {
+    what: 'a vocabulary term a client sends (3 query parameters, 5 body fields) lists its terms, or the pattern that reads them in any case and spacing',
+    why: 'the server takes "Medical imaging", "Call audio", "Received"; a validating proxy refused them (issue 41, item 16)',
+    fix(document) {
+      const { DataRequestInput, AccessRequestInput } = document.components.schemas;
+      for (const sent of [document.paths, DataRequestInput, AccessRequestInput]) termsAsWritten(sent);
+    },
+  },
+];
+
+/** The old document's term lists (maxLength 100 with an enum: only ever in what clients send), rewritten. */
+function termsAsWritten(value: unknown): void {
+  if (!value || typeof value !== 'object') return;
+  const schema = value as { enum?: string[]; maxLength?: number; anyOf?: unknown };
+  if (schema.maxLength === 100 && schema.enum) {
+    schema.anyOf = [{ enum: schema.enum }, { pattern: termsPattern(schema.enum) }];
+    delete schema.enum;
+  }
+  for (const item of Object.values(value)) termsAsWritten(item);
+}
+for (const { fix } of FIXED) fix(before);
+
+const operations = (document: Document) =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+
+test('the same operations, no more and no fewer', () => {
+  expect(operations(derived).sort()).toEqual(operations(before).sort());
+});
+
+describe.each(operations(before))('%s', (operation) => {
+  const [method, path] = operation.split(' ') as [string, string];
+  test('is derived as it was documented', () => {
+    expect(derived.paths[path]?.[method.toLowerCase()]).toEqual(before.paths[path]![method.toLowerCase()]);
+  });
+});
+
+test.each(Object.keys(before.components.schemas))('component %s is the same', (name) => {
+  expect(derived.components.schemas[name]).toEqual(before.components.schemas[name]);
+});
+
+test('the same components, webhooks, security schemes, tags, info and servers', () => {
+  expect(Object.keys(derived.components.schemas)).toEqual(Object.keys(before.components.schemas));
+  expect(derived.components.securitySchemes).toEqual(before.components.securitySchemes);
+  expect(derived.webhooks).toEqual(before.webhooks);
+  for (const part of ['openapi', 'info', 'servers', 'tags', 'security'])
+    expect(derived[part], part).toEqual(before[part]);
+});
