@@ -1,5 +1,5 @@
 // The order in which senders take a queue's due records, the same in every engine.
-import type { QueueCollection, RecordOf } from './store.ts';
+import type { Caps, QueueCollection, RecordOf } from './store.ts';
 
 export type QueueRecord = Pick<
   RecordOf<QueueCollection>,
@@ -9,8 +9,7 @@ export type QueueRecord = Pick<
 /** Who a record goes to: a delivery's endpoint; mail all goes to the one mail server. */
 export const receiverOf = (record: QueueRecord) => record.endpoint_id ?? '';
 
-/** Receivers that get no more than so many records of one claim (endpoints that answer slowly); others any number. */
-export type Caps = ReadonlyMap<string, number>;
+export type { Caps } from './store.ts';
 export const NO_CAPS: Caps = new Map();
 
 /**

@@ -1,6 +1,5 @@
 // The records the store holds, as every engine stores them. Types only.
 import type { Range } from '../domain/requests/bands.ts';
-import type { MatchField } from '../domain/requests/matching.ts';
 import type { DataType, Domain, Exclusivity, RequestOutcome, RequestStatus } from '../domain/vocabulary.ts';
 
 export type { RequestOutcome, RequestStatus };
@@ -75,6 +74,9 @@ export type RequestFacets = {
 export type RequestEvent = { at: string; status: RequestStatus; message: string | null };
 
 /** A public listing that fits the request: which of the request's asks it meets and which it does not. */
+/** The fields of a data request a listing is compared on (api/domain/requests/matching.ts). */
+export type MatchField = 'data_type' | 'language' | 'domain' | 'geography' | 'volume';
+
 export type RequestMatch = {
   listing_id: string;
   title: string;

@@ -1,7 +1,6 @@
 // The store interface: what the domain asks of storage, and nothing of how an engine keeps it. Types only.
 // Engines: json/ (lowdb documents in DATA_DIR, the embedded default) and postgres/ (DATABASE_URL). open-store.ts
 // is the one place that picks one; nothing outside api/store/ knows which it talks to.
-import type { Caps } from './queue-order.ts';
 import type {
   AccessRequestRecord,
   AccessRequestStatus,
@@ -138,6 +137,9 @@ export interface StoreReads {
   /** Every record of a collection, in no promised order: for moving a store whole (`ops store copy`). */
   allRecords<C extends Collection>(collection: C): Promise<RecordOf<C>[]>;
 }
+
+/** Receivers that get no more than so many records of one claim (endpoints that answer slowly); others any number. */
+export type Caps = ReadonlyMap<string, number>;
 
 /** A transaction: its reads see its own writes; its writes take effect together, or not at all. */
 export interface Tx extends StoreReads {

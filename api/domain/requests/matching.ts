@@ -4,7 +4,7 @@
 import { byId, type Catalog, type CatalogQuery } from '../listings/catalog.ts';
 import { catalogQuerySchema } from '../listings/catalog-query.ts';
 import type { PublicListing } from '../listings/listing-schema.ts';
-import type { RequestMatch } from '../../store/records.ts';
+import type { MatchField, RequestMatch } from '../../store/records.ts';
 import { parseBand, type Range } from './bands.ts';
 
 export const MAX_MATCHES = 5;
@@ -12,7 +12,7 @@ export const MAX_MATCHES = 5;
 /** The catalogue's filter with no filter: every public listing. */
 export const EVERY_LISTING: CatalogQuery = catalogQuerySchema.parse({});
 
-export type MatchField = 'data_type' | 'language' | 'domain' | 'geography' | 'volume';
+export type { MatchField } from '../../store/records.ts';
 
 /** A match's fields as a person reads them, in the dashboard and in mail. */
 export const MATCH_FIELD_WORDS: Record<MatchField, string> = {
