@@ -7,7 +7,6 @@ import type { Catalog } from '../domain/listings/catalog.ts';
 import type { LinkSigner } from '../domain/samples/links.ts';
 import type { SecretBox } from '../domain/webhooks/secrets.ts';
 import { DomainError } from '../errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
 import type { Store, Tx } from '../store/store.ts';
 
 /** The parts of a running service an action may use: one set per process (api/runtime.ts). */
@@ -20,7 +19,7 @@ export type Services = {
   /** Asks for a background pass soon (mail, sample links, webhooks) without waiting; absent in the CLI. */
   background?: { kick(): void };
   /** Sign-in links asked for per client address: one counter per process, whichever door asks. */
-  signinLimiter?: Pick<RateLimiter, 'take'>;
+  signinLimiter?: { take(client: string, now?: number): { allowed: boolean; retryAfter: number } };
 };
 
 /** A lab (by key or dashboard session), the operator at the CLI, or a visitor (anyone, signed in or not). */

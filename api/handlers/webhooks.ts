@@ -8,17 +8,20 @@ import * as webhookActions from '../actions/webhooks.ts';
 import { EVENT_DATA, EVENT_WHEN, eventSchema } from '../domain/webhooks/event-schemas.ts';
 import { EVENT_TYPES } from '../domain/webhooks/events.ts';
 import { deliveryView, endpointView } from '../domain/webhooks/views.ts';
-import { deliveriesQuerySchema, webhookSchema } from '../domain/webhooks/webhook-schema.ts';
+import { webhookSchema } from '../domain/webhooks/webhook-schema.ts';
 import type { ErrorCode } from '../errors.ts';
 import { requireSession } from '../http/authentication.ts';
 import { readJsonBody } from '../http/body.ts';
-import { PAGE_PARAMETERS, pageBody } from '../http/paging.ts';
+import { PAGE_PARAMETERS, pageBody, pageShape } from '../http/paging.ts';
 import type { Endpoint, EventDeclaration } from '../http/endpoint.ts';
 import { pathId } from '../http/openapi/parameters.ts';
 import { empty, json } from '../http/responses.ts';
 import type { Handler } from '../http/types.ts';
 import { parseBody, parseQuery } from '../http/validation.ts';
 import { actingFor } from './acting.ts';
+
+/** GET /api/v1/webhooks/{id}/deliveries: a page at a time, as every list. */
+export const deliveriesQuerySchema = z.strictObject(pageShape);
 
 export const createWebhook: Handler = async (request, context) => {
   const body = await readJsonBody(request, context.deps.config.maxBodyBytes);

@@ -14,7 +14,8 @@ import {
 } from '../../api/domain/labs/schemas.ts';
 import { catalogQuerySchema } from '../../api/domain/listings/catalog-query.ts';
 import { dataRequestSchema, withdrawalSchema } from '../../api/domain/requests/request-schema.ts';
-import { deliveriesQuerySchema, webhookSchema } from '../../api/domain/webhooks/webhook-schema.ts';
+import { webhookSchema } from '../../api/domain/webhooks/webhook-schema.ts';
+import { deliveriesQuerySchema } from '../../api/handlers/webhooks.ts';
 import { demandQuerySchema } from '../../api/handlers/demand.ts';
 import { requestListQuerySchema } from '../../api/handlers/requests.ts';
 import { sampleListQuerySchema } from '../../api/handlers/samples.ts';

@@ -1,6 +1,5 @@
 // The body of POST /api/v1/webhooks: one zod schema validates it, drives error.fields and the OpenAPI document.
 import { z } from 'zod';
-import { pageShape } from '../../http/paging.ts';
 import { vocabularyTerm } from '../vocabulary-term.ts';
 import { EVENT_TYPES } from './events.ts';
 
@@ -22,6 +21,3 @@ export const webhookSchema = z.strictObject({
 });
 
 export type WebhookInput = z.output<typeof webhookSchema>;
-
-/** GET /api/v1/webhooks/{id}/deliveries: a page at a time, as every list. */
-export const deliveriesQuerySchema = z.strictObject(pageShape);
