@@ -10,15 +10,8 @@ import { createMatcher, EVERY_LISTING } from '../../api/domain/requests/matching
 import { parseBand } from '../../api/domain/requests/bands.ts';
 import { makeLab } from '../../test/support/lab.ts';
 import { generateListings } from './generate-listings.ts';
-import {
-  log,
-  machineRows,
-  measureWrites,
-  seedRequests,
-  UNLIMITED,
-  WRITE_RATE,
-  type WriteRequest,
-} from './parts.ts';
+import { log, UNLIMITED } from './load.ts';
+import { machineRows, measureWrites, seedRequests, WRITE_RATE, type WriteRequest } from './writes-part.ts';
 import { startOurs } from './processes.ts';
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';

@@ -5,7 +5,8 @@
 import pg from 'pg';
 import { makeLab } from '../../test/support/lab.ts';
 import { freshDatabase, startPostgres } from '../../test/support/postgres.ts';
-import { log, measureWrites, UNLIMITED, WRITE_RATE, type WriteRequest } from './parts.ts';
+import { log, UNLIMITED } from './load.ts';
+import { measureWrites, WRITE_RATE, type WriteRequest } from './writes-part.ts';
 import { startOurs } from './processes.ts';
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';

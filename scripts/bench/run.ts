@@ -3,7 +3,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { buildPart, memoryPart, readsPart, rejectionsPart, writesPart } from './parts.ts';
+import { buildPart } from './build-part.ts';
+import { memoryPart } from './memory-part.ts';
+import { readsPart } from './reads-part.ts';
+import { rejectionsPart } from './rejections-part.ts';
+import { writesPart } from './writes-part.ts';
 import { matchingPart } from './matching.ts';
 import { mcpPart } from './mcp.ts';
 import { pagesPart } from './pages.ts';
