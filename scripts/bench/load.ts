@@ -1,7 +1,6 @@
 // The load a benchmark part puts on a server (autocannon), with the CPU it cost the server, in turns against a baseline.
 import { execFile } from 'node:child_process';
 import { setPriority } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cpuMs } from './processes.ts';
 

@@ -1,6 +1,6 @@
 // `npm run bench -- mcp`: MCP search_catalog calls per second (a POST /mcp with a JSON-RPC tools/call, answered by
 // a fresh stateless MCP server that calls the API core) beside GET /api/v1/catalog, on the same server in the same
-// run, in turns (the machine's speed drifts: see parts.ts). Prints figures; never fails on speed.
+// run, in turns (the machine's speed drifts: see load.ts). Prints figures; never fails on speed.
 import { servedWithCpu, UNLIMITED, type LoadWithCpu } from './load.ts';
 import { startOurs } from './processes.ts';
 import type { Row } from './report.ts';

@@ -1,10 +1,9 @@
 // Reads: the catalogue and a listing from our server against a bare node:http server answering the same bytes.
 import { get } from 'node:http';
-import autocannon from 'autocannon';
 import { rssMb, startBare, startOurs } from './processes.ts';
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';
-import { log, UNLIMITED, inTurns, unexpectedAnswers } from './load.ts';
+import { UNLIMITED, inTurns, unexpectedAnswers } from './load.ts';
 
 export type Snapshot = { status: number; headers: Record<string, string>; body: string };
 

@@ -3,7 +3,7 @@ import { pacedLoad } from './paced-load.ts';
 import { startBare, startOurs } from './processes.ts';
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';
-import { log, load, floodFromChild, inTurns, unexpectedAnswers, ROUNDS, type LoadWithCpu } from './load.ts';
+import { log, floodFromChild, inTurns, unexpectedAnswers, ROUNDS, type LoadWithCpu } from './load.ts';
 import { snapshot } from './reads-part.ts';
 
 /** The public limit during the 429 flood: low, so that one client is over it at once. */

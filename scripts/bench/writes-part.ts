@@ -5,7 +5,7 @@ import type { DataRequestRecord, RequestMatch } from '../../api/store/records.ts
 import { makeLab } from '../../test/support/lab.ts';
 import { duringMachine, type MachineWaits } from './machine.ts';
 import { pacedLoad } from './paced-load.ts';
-import { cpuMs, rssMb, startBareDurable, startOurs, type Monitored } from './processes.ts';
+import { cpuMs, startBareDurable, startOurs, type Monitored } from './processes.ts';
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';
 import { log, UNLIMITED, load } from './load.ts';

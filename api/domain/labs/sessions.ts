@@ -3,7 +3,7 @@
 // record, not just the cookie; a removed account's sessions end at once. The CSRF token of the dashboard's forms
 // is derived from the cookie value (a keyed hash), so it is per session, unguessable, and stored nowhere.
 import { createHash } from 'node:crypto';
-import type { Account, Org, SessionRecord } from '../../store/records.ts';
+import type { Account, SessionRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
 import { roleOf, type Caller } from './caller.ts';

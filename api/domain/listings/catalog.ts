@@ -1,6 +1,5 @@
 // The public catalogue, held in memory: the body of /catalog.json and GET /api/v1/catalog come from the same
 // function, and the API filters a list prepared once at start-up (no file read or validation per request).
-import { resolve } from 'node:path';
 import { indexListing, queryCatalog, type CatalogQuery, type IndexedListing } from './catalog-query.ts';
 import type { Listing, ListingWithoutNda, PublicListing } from './listing-schema.ts';
 import { loadListings } from './listing-files.ts';
