@@ -17,9 +17,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return await next();
   } catch (error) {
     if (!storeUnavailable(error) || context.url.pathname === UNAVAILABLE) throw error;
-    const page = await context.rewrite(UNAVAILABLE);
-    const headers = new Headers(page.headers);
-    headers.set('Retry-After', String(error.retryAfterSeconds));
-    return new Response(page.body, { status: 503, headers });
+    // A GET of its own: rewriting the request itself would copy a form's body, already read, and Astro then throws
+    // RewriteWithBodyUsed (a 500 with an empty body) in place of this page.
+    const headers = new Headers(context.request.headers);
+    for (const name of ['content-type', 'content-length', 'transfer-encoding']) headers.delete(name);
+    const page = await context.rewrite(new Request(new URL(UNAVAILABLE, context.url), { headers }));
+    const answer = new Headers(page.headers);
+    answer.set('Retry-After', String(error.retryAfterSeconds));
+    return new Response(page.body, { status: 503, headers: answer });
   }
 });
