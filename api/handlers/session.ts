@@ -1,6 +1,7 @@
 // POST /api/v1/session/link: a sign-in link by mail, 202 always (contract §8: no answer tells whether an address
 // has an account), limited per IP here and per address in the domain. POST /api/v1/session/logout: ends this
 // session, or with ?all=true every session of the account; the cookie is cleared either way.
+import { addressBucket } from '../http/address-bucket.ts';
 import { z } from 'zod';
 import {
   endAllSessions,
@@ -30,7 +31,7 @@ const logoutQuerySchema = z.strictObject({
 const perIp = createRateLimiter({ policy: 'signin-per-ip', limit: 10, windowSeconds: 600 });
 
 export const askForSigninLink: Handler = async (request, { clientIp, now, deps }) => {
-  const decision = perIp.take(clientIp, now.getTime());
+  const decision = perIp.take(addressBucket(clientIp), now.getTime());
   if (!decision.allowed) {
     throw new ApiError(
       429,
