@@ -765,6 +765,7 @@ export function openApiDocument(siteUrl: URL): Record<string, unknown> {
           ...errors('unauthorized'),
           503: {
             description: 'The store is not usable: writers would be refused',
+            headers: { 'Retry-After': ERROR_HEADERS.unavailable!['Retry-After'] },
             content: { 'application/json': { schema: component(healthSchema) } },
           },
         },
