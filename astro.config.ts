@@ -30,8 +30,10 @@ export default defineConfig({
     sitemap({
       customPages: [new URL('/demand/', site).href],
       // Signed-in pages and the sign-in link's landing are nothing a crawler can read (they send it to /signin/);
-      // search results name /catalog/ as their canonical, and a sitemap lists canonical URLs only.
-      filter: (page) => !/^\/(dashboard\/|signin\/callback|catalog\/search\/)/.test(new URL(page).pathname),
+      // search results name /catalog/ as their canonical, and a sitemap lists canonical URLs only; /unavailable/ is
+      // the store's "try again" page, always 503.
+      filter: (page) =>
+        !/^\/(dashboard\/|signin\/callback|catalog\/search\/|unavailable\/)/.test(new URL(page).pathname),
       serialize(item) {
         const path = new URL(item.url).pathname;
         const id = /^\/catalog\/([a-z0-9-]+)\/$/.exec(path)?.[1];

@@ -29,6 +29,7 @@ export default defineConfig({
             'test/http/several-instances.test.ts',
             'test/http/shared-limits.test.ts',
             'test/http/postgres-outage.test.ts',
+            'test/http/postgres-restarts.test.ts',
             'test/http/npm-start.test.ts',
           ],
           env: { DSS_TEST_STORE: 'postgres' },

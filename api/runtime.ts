@@ -12,6 +12,7 @@ import { createWebhookDelivery } from './domain/webhooks/delivery.ts';
 import { createThreadedPost } from './domain/webhooks/threaded-post.ts';
 import { createSecretBox, type SecretBox } from './domain/webhooks/secrets.ts';
 import type { RequestLog } from './http/log.ts';
+import { countedByAddress } from './http/address-bucket.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { SIGNIN_LINKS_PER_IP } from './domain/labs/signin.ts';
 import { openStore } from './store/open-store.ts';
@@ -69,7 +70,7 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
     secrets,
     transport,
     background,
-    signinLimiter: createRateLimiter(SIGNIN_LINKS_PER_IP),
+    signinLimiter: countedByAddress(createRateLimiter(SIGNIN_LINKS_PER_IP)),
     fulfil,
     async close() {
       await background.stop();

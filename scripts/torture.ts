@@ -1,4 +1,4 @@
-// `npm run torture [-- --trials N --bodies N --flood-seconds N]`: the service under abuse, outside CI (a short
+// `npm run torture [-- --trials N --bodies N --flood-seconds N --restarts N --only kill,hostile,floods,postgres]`: the service under abuse, outside CI (a short
 // form of each part runs in `npm test`, test/http/torture.test.ts). Prints the figures; exits 1 if anything was
 // lost, duplicated, answered 5xx or answered outside the envelope. Needs a build (npm run build).
 import { existsSync } from 'node:fs';
@@ -6,12 +6,15 @@ import { parseArgs } from 'node:util';
 import { floods } from './torture/floods.ts';
 import { hostileRequests } from './torture/hostile.ts';
 import { killTrials } from './torture/kill-trials.ts';
+import { postgresRestarts, type RestartFigures } from './torture/postgres-restarts.ts';
+import { postgresBin } from '../test/support/postgres.ts';
 
 const { values } = parseArgs({
   options: {
     trials: { type: 'string', default: '1000' },
     bodies: { type: 'string', default: '10000' },
     'flood-seconds': { type: 'string', default: '20' },
+    restarts: { type: 'string', default: '20' },
     only: { type: 'string' },
   },
 });
@@ -26,12 +29,13 @@ const count = (name: string, value: string) => {
 const trials = count('trials', values.trials);
 const bodies = count('bodies', values.bodies);
 const floodSeconds = count('flood-seconds', values['flood-seconds']);
+const restarts = count('restarts', values.restarts);
 if (!existsSync('dist/server/entry.mjs')) {
   process.stderr.write('No build in dist/: run "npm run build" first.\n');
   process.exit(2);
 }
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const parts = values.only?.split(',') ?? ['kill', 'hostile', 'floods'];
+const parts = values.only?.split(',') ?? ['kill', 'hostile', 'floods', 'postgres'];
 let failed = false;
 
 if (parts.includes('kill')) {
@@ -61,4 +65,40 @@ if (parts.includes('floods')) {
       `${f.politeRequests} requests, ${f.politeFailures} failed, p50 ${f.politeP50Ms.toFixed(1)} ms, p99 ${f.politeP99Ms.toFixed(1)} ms\n`,
   );
 }
+if (parts.includes('postgres')) {
+  if (!postgresBin()) {
+    log('(d) skipped: PostgreSQL is not installed (apt-get install postgresql).');
+  } else {
+    log(`(d) ${restarts} PostgreSQL restarts (immediate and fast, alternating) under 8 writers…`);
+    const f = await postgresRestarts(restarts, log);
+    failed ||= restartsFailed(f);
+    process.stdout.write(`${restartsReport(f)}\n`);
+  }
+}
 process.exitCode = failed ? 1 : 0;
+
+function restartsFailed(f: RestartFigures): boolean {
+  const only503 = f.outages.every(
+    (o) => Object.keys(o.statuses).every((s) => s === '503') && o.withoutRetryAfter === 0,
+  );
+  const back = f.outages.every((o) => Number.isFinite(o.secondsToFirst201));
+  return f.crashes + f.lost + f.stackTraces > 0 || Object.keys(f.unexpected).length > 0 || !only503 || !back;
+}
+
+function restartsReport(f: RestartFigures): string {
+  const seconds = f.outages.map((o) => o.secondsToFirst201);
+  const finite = seconds.filter(Number.isFinite).sort((a, b) => a - b);
+  const lines = [
+    `(d) PostgreSQL restarts: ${f.restarts}, crashes ${f.crashes}, acknowledged ${f.acknowledged}, lost ${f.lost}, ` +
+      `other answers ${JSON.stringify(f.unexpected)}, stack traces ${f.stackTraces}; seconds to the first 201 once ` +
+      `back: median ${(finite[Math.floor(finite.length / 2)] ?? NaN).toFixed(2)}, slowest ${(finite.at(-1) ?? NaN).toFixed(2)}` +
+      `${finite.length < seconds.length ? `, ${seconds.length - finite.length} never` : ''}`,
+    ...f.outages.map(
+      (o, i) =>
+        `    outage ${i + 1} (${o.mode}): ${JSON.stringify(o.statuses)}, without Retry-After ${o.withoutRetryAfter}, ` +
+        `first 201 after ${o.secondsToFirst201.toFixed(2)} s`,
+    ),
+  ];
+  if (f.crashLog) lines.push(`    first crash or stack trace: ${f.crashLog}`);
+  return lines.join('\n');
+}

@@ -12,14 +12,25 @@ const UNAVAILABLE = '/unavailable/';
 const storeUnavailable = (error: unknown): error is Error & { retryAfterSeconds: number } =>
   error instanceof Error && error.name === 'StoreUnavailableError';
 
+/** Astro labels an on-demand page `text/html` alone; the charset is said in the header, as for the built pages. */
+function withCharset(response: Response): Response {
+  if (/^text\/html\s*$/i.test(response.headers.get('content-type') ?? ''))
+    response.headers.set('Content-Type', 'text/html; charset=utf-8');
+  return response;
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   try {
-    return await next();
+    return withCharset(await next());
   } catch (error) {
     if (!storeUnavailable(error) || context.url.pathname === UNAVAILABLE) throw error;
-    const page = await context.rewrite(UNAVAILABLE);
-    const headers = new Headers(page.headers);
-    headers.set('Retry-After', String(error.retryAfterSeconds));
-    return new Response(page.body, { status: 503, headers });
+    // A GET of its own: rewriting the request itself would copy a form's body, already read, and Astro then throws
+    // RewriteWithBodyUsed (a 500 with an empty body) in place of this page.
+    const headers = new Headers(context.request.headers);
+    for (const name of ['content-type', 'content-length', 'transfer-encoding']) headers.delete(name);
+    const page = await context.rewrite(new Request(new URL(UNAVAILABLE, context.url), { headers }));
+    const answer = new Headers(page.headers);
+    answer.set('Retry-After', String(error.retryAfterSeconds));
+    return withCharset(new Response(page.body, { status: 503, headers: answer }));
   }
 });

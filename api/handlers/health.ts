@@ -28,7 +28,11 @@ export const healthEndpoints: Endpoint[] = [
     tag: 'Operations',
     responses: [
       { status: 200, description: 'The store reads and writes', schema: healthSchema },
-      { status: 503, description: 'The store is not usable: writers would be refused', schema: healthSchema },
+      {
+        status: 503,
+        description: 'The store is not usable: writers would be refused',
+        schema: healthSchema,
+      },
     ],
     // A present but invalid key is refused here too (contract §5).
     errors: ['unauthorized'],

@@ -2,6 +2,7 @@
 // the RateLimit headers on every answer and a 429 with Retry-After past the quota. Counted in this process, or,
 // with REDIS_URL, in Redis so that every instance counts against one limit (shared-limits.ts).
 import type { Config } from '../config.ts';
+import { addressBucket } from './address-bucket.ts';
 import { createRateLimiter, type RateLimitDecision } from './rate-limit.ts';
 import { json } from './responses.ts';
 import { createSharedLimits } from './shared-limits.ts';
@@ -19,7 +20,8 @@ export function createLocalLimits(config: Omit<LimitsConfig, 'redisUrl'>): Limit
   const perIp = createRateLimiter({ policy: 'per-ip', limit: config.rateLimitPublicPerMinute });
   const perKey = createRateLimiter({ policy: 'per-key', limit: config.rateLimitKeyPerMinute });
   return {
-    take: async (clientIp, keyId, at) => (keyId ? perKey.take(keyId, at) : perIp.take(clientIp, at)),
+    take: async (clientIp, keyId, at) =>
+      keyId ? perKey.take(keyId, at) : perIp.take(addressBucket(clientIp), at),
     close: async () => {},
   };
 }

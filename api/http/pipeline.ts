@@ -13,6 +13,7 @@ import {
 } from './authentication.ts';
 import { createLimits, rateLimited } from './limits.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { countedByAddress } from './address-bucket.ts';
 import { SIGNIN_LINKS_PER_IP } from '../domain/labs/signin.ts';
 import type { RateLimitDecision } from './rate-limit.ts';
 import { empty, errorReply, toResponse } from './responses.ts';
@@ -31,6 +32,9 @@ const COMMON_HEADERS = {
 const PRIVATE_HEADERS = { 'cache-control': 'private, no-store', vary: 'Authorization' };
 const SESSION_HEADERS = { 'cache-control': 'private, no-store', vary: 'Authorization, Cookie' };
 
+// What a 503 that names no time of its own asks a client to wait.
+const UNAVAILABLE_RETRY_SECONDS = 2;
+
 // A key's last use is written at most this often: a write per request would cost more than it tells.
 const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
 
@@ -46,7 +50,10 @@ export function createApi(deps: Deps, endpoints: readonly Endpoint[]) {
   const now = deps.now ?? Date.now;
   const router = createRouter(endpoints.map((endpoint) => ({ ...endpoint, handler: endpoint })));
   const limits = deps.limits ?? createLimits(deps.config, deps.log);
-  deps = { ...deps, signinLimiter: deps.signinLimiter ?? createRateLimiter(SIGNIN_LINKS_PER_IP) };
+  deps = {
+    ...deps,
+    signinLimiter: deps.signinLimiter ?? countedByAddress(createRateLimiter(SIGNIN_LINKS_PER_IP)),
+  };
 
   async function dispatch(request: ApiRequest, meta: RequestMeta, trace: Trace): Promise<Reply> {
     const at = now();
@@ -85,6 +92,8 @@ export function createApi(deps: Deps, endpoints: readonly Endpoint[]) {
         try {
           trace.caller = await callerOf(authorization, deps.store, atDate);
         } catch (error) {
+          // A store that cannot be asked about the key is no reason to count the key's lab against its IP.
+          if (error instanceof StoreUnavailableError) throw error;
           refusedKey = error;
         }
       } else if (request.headers.has('cookie')) {
@@ -151,6 +160,9 @@ export function createApi(deps: Deps, endpoints: readonly Endpoint[]) {
       reply = failure(error, meta);
     }
     const headers = reply.headers;
+    // Every 503 says when to come back (RFC 9110 §10.2.3), the health check's too: monitors and clients back off.
+    if (reply.status === 503 && !Object.keys(headers).some((name) => /^retry-after$/i.test(name)))
+      headers['retry-after'] = String(UNAVAILABLE_RETRY_SECONDS);
     // A 429 from another quota (samples a day, links an address) reports that quota, not this window.
     if (trace.limit) for (const [name, value] of Object.entries(trace.limit.headers)) headers[name] ??= value;
     if (request.headers.has('authorization')) Object.assign(headers, PRIVATE_HEADERS);

@@ -1,6 +1,7 @@
 // Rate limits shared by every instance through Redis (REDIS_URL): one fixed window per client, counted by one
 // atomic script, so N instances allow one limit, not N. If Redis does not answer, each process counts alone
 // until it does (said once in the log), and the server keeps answering.
+import { addressBucket } from './address-bucket.ts';
 import { Redis } from 'ioredis';
 import { decide, type RateLimitDecision } from './rate-limit.ts';
 import type { Limits } from './types.ts';
@@ -55,7 +56,7 @@ export function createSharedLimits(
       try {
         return keyId
           ? await count(`key:${keyId}`, 'per-key', quotas.rateLimitKeyPerMinute)
-          : await count(`ip:${clientIp}`, 'per-ip', quotas.rateLimitPublicPerMinute);
+          : await count(`ip:${addressBucket(clientIp)}`, 'per-ip', quotas.rateLimitPublicPerMinute);
       } catch (error) {
         // ioredis's own words for a connection not up ("Stream isn't writeable…") say less than its state.
         goneAway(redis.status === 'ready' ? (error as Error).message : `not connected: ${redis.status}`);

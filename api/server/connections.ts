@@ -1,8 +1,9 @@
 // Connections that hold a socket without asking for anything: closed after a few seconds, and at most
-// MAX_CONNECTIONS_PER_ADDRESS open from one client address, so a flood of idle sockets from a few hosts cannot
+// MAX_CONNECTIONS_PER_ADDRESS open from one client address (an IPv6 /64), so a flood of idle sockets from a few hosts cannot
 // take the file descriptors and timers the server needs for everyone else.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { addressBucket } from '../http/address-bucket.ts';
 import { normaliseIp } from './client-ip.ts';
 
 /** A new connection that sends nothing for this long is closed (one that sends part of its headers: HEADERS_TIMEOUT_MS). */
@@ -38,7 +39,7 @@ export function guardConnections(server: Server, options: { perAddress: boolean 
     socket[FIRST_REQUEST_TIMER] = timer;
     socket.once('close', () => clearTimeout(timer));
     if (!options.perAddress) return;
-    const address = normaliseIp(socket.remoteAddress ?? 'unknown');
+    const address = addressBucket(normaliseIp(socket.remoteAddress ?? 'unknown'));
     const count = open.get(address) ?? 0;
     if (count >= MAX_CONNECTIONS_PER_ADDRESS) {
       socket.destroy();

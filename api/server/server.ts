@@ -21,7 +21,7 @@ import { answerClientError, trackRequest } from './client-errors.ts';
 import { clientIp } from './client-ip.ts';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, guardConnections, requestArrived } from './connections.ts';
 import { replyOf, toApiRequest, toWebRequest, writeReply } from './node-adapter.ts';
-import { FEED_HEADER_NAMES, siteHeaders } from './site-headers.ts';
+import { FEED_HEADER_NAMES, siteHeaders, transportSecurity } from './site-headers.ts';
 import {
   createPageRateLimited,
   feedHeadersOnlyOnSuccess,
@@ -171,10 +171,12 @@ export async function startServer(config: Config) {
     astro(req, res, undefined, { runtime }); // the pages act through the server's own runtime
   }
 
+  const hsts = Object.entries(transportSecurity(config.siteUrl));
   const server = createServer(
     { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
     (req, res) => {
       requestArrived(req.socket);
+      for (const [name, value] of hsts) res.setHeader(name, value);
       const pathname = (req.url ?? '/').split('?', 1)[0]!;
       trackRequest(req.socket, pathname, res);
       if (isApiPath(pathname)) return void answerApi(req, res);

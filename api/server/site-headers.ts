@@ -35,6 +35,13 @@ const FEED_TYPES: [RegExp, string][] = [
   [/\.xml$/, 'application/xml; charset=utf-8'],
 ];
 
+/**
+ * HSTS when the site is served over https (SITE_URL): browsers then never try plain http for it again. Not for an
+ * http SITE_URL (local use, or a proxy on http), where it would be ignored or, worse, pin a name to TLS.
+ */
+export const transportSecurity = (siteUrl: URL): Record<string, string> =>
+  siteUrl.protocol === 'https:' ? { 'Strict-Transport-Security': 'max-age=31536000' } : {};
+
 /** The headers a feed adds to the security headers. */
 export const FEED_HEADER_NAMES = ['Content-Type', 'Access-Control-Allow-Origin', 'Cache-Control'] as const;
 

@@ -6,7 +6,13 @@ import { issueKey } from '../../api/domain/labs/api-keys.ts';
 import { acceptNda } from '../../api/domain/labs/nda.ts';
 import { addAccount, createOrg } from '../../api/domain/labs/organisations.ts';
 
-export type Server = { url: string; child: ChildProcess; kill(): Promise<void> };
+export type Server = {
+  url: string;
+  child: ChildProcess;
+  kill(): Promise<void>;
+  /** What the process wrote to stderr so far (a crash's last words). */
+  stderr(): string;
+};
 
 const NO_LIMITS = { RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000', RATE_LIMIT_KEY_PER_MINUTE: '100000000' };
 
@@ -30,7 +36,7 @@ export function startServer(dataDir: string, env: Record<string, string> = {}): 
       if (!match) return;
       child.stdout!.off('data', onData);
       child.stdout!.resume();
-      resolve({ url: match[1]!, child, kill });
+      resolve({ url: match[1]!, child, kill, stderr: () => err });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk) => (err += chunk));
@@ -39,8 +45,11 @@ export function startServer(dataDir: string, env: Record<string, string> = {}): 
 }
 
 /** A lab with a verified account, an accepted NDA and a key, made through the domain as the CLI makes it. */
-export async function makeLab(dataDir: string): Promise<{ orgId: string; key: string }> {
-  const store = await openStore({ dataDir });
+export async function makeLab(
+  dataDir: string,
+  databaseUrl?: string,
+): Promise<{ orgId: string; key: string }> {
+  const store = await openStore({ dataDir, databaseUrl });
   const now = new Date();
   const lab = await store.transact(async (tx) => {
     const org = await createOrg(tx, 'Torture Lab', now);

@@ -219,7 +219,9 @@ export function croissant(
     license: new URL('/licensing/', site).href,
     creator: PUBLISHER,
     publisher: PUBLISHER,
-    // The last update, as the page's JSON-LD has it: when the dataset was first published is not recorded.
+    // Croissant 1.0 requires datePublished. A listing records one date, its last update, which is when this
+    // version of it was published; an earlier first publication is not recorded, so none is claimed.
+    datePublished: listing.updated,
     dateModified: listing.updated,
     version: '1.0.0',
     keywords: keywords(listing),

@@ -121,6 +121,7 @@ test('Croissant: the metadata layer with its required fields for every listing, 
       'license',
       'url',
       'creator',
+      'datePublished',
       'dateModified',
       'version',
       'citeAs',
@@ -144,6 +145,9 @@ test('Croissant: the metadata layer with its required fields for every listing, 
       expect(croissant[property], `${listing.id} ${property}`).toBeTruthy();
     }
     expect(croissant['rai:dataLimitations']).toContain(listing.data_card.limitations[0]);
+    // Croissant 1.0 requires datePublished (mlcroissant warns without it): an ISO date, not after dateModified.
+    expect(croissant.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(croissant.datePublished <= croissant.dateModified).toBe(true);
     expect(await read(`catalog/${listing.id}/index.html`)).toContain(
       `href="/catalog/${listing.id}/croissant.json"`,
     );
@@ -247,6 +251,54 @@ test("a listing's Markdown, and its part of llms-full.txt, speak of a sample as 
     expect(await read(`catalog/${listing.id}.md`), listing.id).not.toContain('/api/v1/samples/');
 });
 
+describe('llms.txt (llmstxt.org): prose before the first H2, then sections of links only', () => {
+  const site = 'http://localhost:4321';
+  /** Where a link of the site's leads: a built file, or a page or API GET answered per request. */
+  const served = (path: string) =>
+    ['/access/', '/signin/', '/demand/', '/api/v1/catalog'].includes(path) ||
+    existsSync(join(DIST_CLIENT, path)) ||
+    existsSync(join(DIST_CLIENT, path, 'index.html'));
+
+  test('every line under an H2 is a link item: - [name](url) or - [name](url): notes', async () => {
+    const text = await read('llms.txt');
+    const sections = text.slice(text.indexOf('\n## ') + 1).split('\n');
+    const prose = sections.filter(
+      (line) => line !== '' && !/^## /.test(line) && !/^- \[[^\]]+\]\([^)\s]+\)(: .+)?$/.test(line),
+    );
+    expect(prose).toEqual([]);
+  });
+
+  test('each link leads somewhere a GET answers; none to /mcp, which only takes POST', async () => {
+    const text = await read('llms.txt');
+    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => new URL(m[1]!));
+    expect(links.length).toBeGreaterThan(20);
+    for (const link of links) {
+      expect(link.origin).toBe(site);
+      expect(link.pathname).not.toBe('/mcp');
+      expect(served(link.pathname), link.href).toBe(true);
+    }
+    expect(links.map((l) => l.href)).toContain(`${site}/docs/api/#mcp`);
+  });
+
+  test('the prose it held is in the guide it links, /docs/agents.md, and in llms-full.txt', async () => {
+    const guide = await read('docs/agents.md');
+    const full = await read('llms-full.txt');
+    expect(guide.match(/^# /gm)).toHaveLength(1);
+    for (const text of [guide, full]) {
+      for (const words of [
+        'Authorization: Bearer <API_KEY>',
+        'Idempotency-Key',
+        '`nda_required`',
+        '`rate_limited`',
+        'webhook-signature',
+        '`submit_data_request`',
+        'npm run --silent mcp',
+      ])
+        expect(text).toContain(words);
+    }
+  });
+});
+
 describe('XML feeds', () => {
   test("the sitemap is well-formed, names every page, and its lastmod is each listing's updated date", async () => {
     const index = await read('sitemap-index.xml');
@@ -258,6 +310,8 @@ describe('XML feeds', () => {
     const byPath = new Map(urls.map((u) => [new URL(u.loc).pathname, u.lastmod]));
     for (const path of ['/', '/catalog/', '/docs/api/', '/access/', '/demand/'])
       expect(byPath.has(path), path).toBe(true);
+    // A sitemap lists pages that answer 200: the store's "try again" page is always 503.
+    expect(byPath.has('/unavailable/')).toBe(false);
     for (const listing of listings) {
       expect(byPath.get(`/catalog/${listing.id}/`)).toBe(`${listing.updated}T00:00:00.000Z`);
     }

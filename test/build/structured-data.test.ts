@@ -53,9 +53,10 @@ describe('every listing, across its outputs', () => {
       expect(croissant.inLanguage, listing.id).toEqual(codes);
       expect(catalog.languages, listing.id).toEqual(listing.languages);
       expect(dataset.dateModified, listing.id).toBe(listing.updated);
-      // The listing's last update is a modification date; it says nothing of when the dataset was first published.
+      // Croissant 1.0 requires datePublished; the listing records only its last update, when this version of it was
+      // published, so that is the date given, and no earlier first publication is claimed.
       expect(croissant.dateModified, listing.id).toBe(listing.updated);
-      expect(croissant.datePublished, listing.id).toBeUndefined();
+      expect(croissant.datePublished, listing.id).toBe(listing.updated);
       expect(croissant['rai:dataReleaseMaintenancePlan'], listing.id).toContain(listing.updated);
       expect(markdown, listing.id).toContain(`| Size | ${listing.size_band} |`);
       expect(markdown, listing.id).toContain(`| Years covered | ${listing.years_covered} |`);

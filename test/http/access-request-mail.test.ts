@@ -32,3 +32,18 @@ test('the requester is told it was received, without the organisation or name th
   const toOperator = await mailTo(ctx.smtp, 'sourcing@localhost', /Access requested by/);
   expect(toOperator.mail.text).toContain(planted);
 });
+
+test('an RFC 2047 encoded-word in the organisation reaches the operator as typed, not decoded into other words', async () => {
+  // "=?utf-8?B?…?=" decodes to "Approved by staff": a mail client must show the characters the requester typed.
+  const organisation = 'Lab =?utf-8?B?QXBwcm92ZWQgYnkgc3RhZmY=?= Ltd';
+  const asked = await postJson(ctx, '/api/v1/access-requests', {
+    organisation,
+    name: 'Ada Admin',
+    email: `encoded.${Date.now()}@lab.example`,
+    intended_use: 'Evaluating speech recognition on call-centre audio before licensing.',
+  });
+  expect(asked.status, asked.text).toBe(202);
+  const toOperator = await mailTo(ctx.smtp, 'sourcing@localhost', /Access requested by Lab =/);
+  expect(toOperator.mail.subject).toBe(`Access requested by ${organisation}`);
+  expect(toOperator.mail.subject).not.toContain('Approved by staff');
+});

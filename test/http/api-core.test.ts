@@ -197,6 +197,15 @@ describe('behind a proxy (TRUST_PROXY=true)', () => {
     expect((await via('3.3.3.3, 198.51.100.7')).status).toBe(429);
     expect((await via('1.1.1.1, 198.51.100.8')).status).toBe(200);
   });
+
+  test('an IPv6 client counts by its /64: new addresses inside it share the budget (issue 41, item 12)', async () => {
+    const via = (address: string) =>
+      httpRequest(`${proxied.url}/api/v1/catalog`, { headers: { 'X-Forwarded-For': address } });
+    expect((await via('2001:db8:41:12::1')).status).toBe(200);
+    expect((await via('2001:db8:41:12::2')).status).toBe(200);
+    expect((await via('2001:db8:41:12:ffff:1:2:3')).status).toBe(429);
+    expect((await via('2001:db8:41:13::1')).status).toBe(200);
+  });
 });
 
 test('SIGTERM: a request in flight completes, then the server exits 0', async () => {

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, startApiServer, VALID_REQUEST, type Reply } from '../support/api-client.ts';
 import { childEnv } from '../support/child-env.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
+import { freePort } from '../support/ports.ts';
 import { canMakeReadOnly, makeReadOnly, makeWritable } from '../support/read-only.ts';
 import type { RunningServer } from '../support/server.ts';
 
@@ -15,8 +16,12 @@ let lab: Lab;
 const { call, postRequest } = apiClient(() => server);
 const db = () => join(server.dataDir, 'db');
 
+// SITE_URL is the server's own address: the site's forms are only taken from there (their Origin).
+let siteUrl: string;
 beforeAll(async () => {
-  server = await startApiServer();
+  const port = await freePort();
+  siteUrl = `http://127.0.0.1:${port}`;
+  server = await startApiServer({ PORT: String(port), SITE_URL: siteUrl });
   lab = await makeLab(server.dataDir, 'store availability lab');
 });
 afterAll(async () => {
@@ -79,7 +84,10 @@ test('a lock left by a writer killed holding it is taken over at once, not after
 test('a live holder that keeps the lock: 503 unavailable with Retry-After after a short wait; health 503', async () => {
   const holder = await holdLock();
   expectUnavailable(await timedPost(), 4000);
-  expect(await health()).toBe(503);
+  // The health check's 503 says when to look again, as every 503 does.
+  const checked = await call('/api/v1/health');
+  expect(checked.status).toBe(503);
+  expect(checked.headers.get('retry-after')).toMatch(/^\d+$/);
   await kill(holder);
   expect(await health()).toBe(200);
   expect((await timedPost()).reply.status).toBe(201);
@@ -114,5 +122,25 @@ describe.skipIf(!canMakeReadOnly)('a store that turns read-only', () => {
     // Nothing refused was stored: the lab's two accepted requests and the two after the kill and the holder.
     const listed = await call('/api/v1/requests', { key: lab.key });
     expect(listed.body.count).toBe(4);
+  });
+
+  test('a form posted meanwhile gets the "try again" page, 503 with Retry-After, not a bare 500', async () => {
+    makeReadOnly(db());
+    readOnly = true;
+    const response = await fetch(`${server.url}/access/`, {
+      method: 'POST',
+      headers: { Origin: siteUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        organisation: 'Read-only Lab',
+        name: 'Ada Admin',
+        email: 'ada@read-only.example',
+        intended_use: 'Evaluating speech recognition on call-centre audio before licensing.',
+      }),
+    });
+    const html = await response.text();
+    expect(response.status, html).toBe(503);
+    expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html).toMatch(/<h1>Try again in a moment<\/h1>[\s\S]*Nothing you sent was stored/);
   });
 });

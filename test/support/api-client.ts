@@ -22,12 +22,13 @@ export const VALID_REQUEST = {
  * The built server with the rate limits out of the way (these tests make hundreds of keyed requests, the property
  * tests most) and a small body limit (so "too large" is cheap to send).
  */
-export function startApiServer(): Promise<RunningServer> {
+export function startApiServer(env: Record<string, string> = {}): Promise<RunningServer> {
   requireBuild();
   return startServer({
     RATE_LIMIT_KEY_PER_MINUTE: '100000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
     MAX_BODY_BYTES: String(MAX_BODY_BYTES),
+    ...env,
   });
 }
 

@@ -24,8 +24,11 @@ export function postgresBin(): string | undefined {
 export type Postgres = {
   url: string;
   stop(): Promise<void>;
-  /** Stops the server as a restart or an outage would, keeping its data; `resume` starts it again on its port. */
-  pause(): Promise<void>;
+  /**
+   * Stops the server as a restart or an outage would, keeping its data; `resume` starts it again on its port.
+   * `fast` ends sessions politely; `immediate` is a crash (recovery runs at the next start).
+   */
+  pause(mode?: 'fast' | 'immediate'): Promise<void>;
   resume(): Promise<void>;
 };
 
@@ -52,8 +55,8 @@ export async function startPostgres(): Promise<Postgres> {
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async pause() {
-      await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    async pause(mode = 'fast') {
+      await as('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
     },
     async resume() {
       await start();

@@ -3,6 +3,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import type { Config } from '../../config.ts';
 
 export type OutgoingMail = {
@@ -38,6 +39,19 @@ export function describeTransport(config: TransportConfig): string {
   return `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
 }
 
+// A subject holding what reads as an RFC 2047 encoded-word ("=?utf-8?B?…?=", typed as an organisation's name)
+// would go out as is, and a mail client would show what it decodes to. Such a subject goes out encoded whole (as a
+// prepared header, which nodemailer sends as given), so the client decodes it once, to the characters typed.
+export function subjectOf(
+  subject: string,
+): { subject: string } | { headers: Record<string, PreparedHeader> } {
+  if (!subject.includes('=?')) return { subject };
+  // One encoded-word per folded line (RFC 5322 §2.1.1 lines of at most 78 characters): only base64 in them.
+  const value = encodeWord(subject, 'B', 52).split(' ').join('\r\n ');
+  return { headers: { Subject: { prepared: true, value } } };
+}
+type PreparedHeader = { prepared: boolean; value: string };
+
 export function createMailTransport(config: TransportConfig): MailTransport {
   const from = config.mailFrom;
   const description = describeTransport(config);
@@ -45,7 +59,7 @@ export function createMailTransport(config: TransportConfig): MailTransport {
   const message = (mail: OutgoingMail) => ({
     from,
     to: mail.to,
-    subject: mail.subject,
+    ...subjectOf(mail.subject),
     ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
     text: mail.text,
     html: mail.html,

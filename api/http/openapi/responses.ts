@@ -30,7 +30,9 @@ export function answer(
   counted: boolean,
 ): Record<string, unknown> {
   const { description, schema, example, content } = declared;
-  const headers = { ...(counted ? RATE_HEADERS : {}), ...headersOf(declared.headers) };
+  // Every 503 carries Retry-After, the health check's included (the pipeline adds it).
+  const retry = declared.status === 503 ? ERROR_HEADERS.unavailable : {};
+  const headers = { ...(counted ? RATE_HEADERS : {}), ...retry, ...headersOf(declared.headers) };
   const json = schema && {
     'application/json': {
       schema: components.ref(schema),

@@ -28,7 +28,9 @@ const statementNames = new Map<string, string>();
 // Connection exceptions (class 08), the server shutting down or starting (57P01-57P03), and the network's errors.
 const AWAY_CODES =
   /^(08|57P0[1-3]$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EHOSTUNREACH$|ENOTFOUND$|EAI_AGAIN$)/;
-const AWAY_MESSAGES = /Connection terminated|timeout exceeded when trying to connect/;
+// node-postgres's own words for a connection that dropped under a query, or under the client that runs it.
+const AWAY_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|is not queryable|Client was closed/;
 
 /**
  * A PostgreSQL that does not answer (stopped, restarting, unreachable) as what it is to the service: nothing was

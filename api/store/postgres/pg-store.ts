@@ -123,6 +123,11 @@ export class PgStore extends PgQueries implements Store {
     const client = await this.#pool.connect().catch((error: unknown) => {
       throw awayAsUnavailable(error);
     });
+    // The pool listens for errors on idle clients only: a checked-out client whose connection drops (PostgreSQL
+    // restarting) emits 'error' with no listener, which ends the process. Its query fails too, so note it here.
+    let lost: unknown;
+    const onLost = (error: unknown) => (lost ??= error);
+    client.on('error', onLost);
     try {
       for (let attempt = 1; ; attempt++) {
         await client.query('BEGIN').catch((error: unknown) => {
@@ -130,17 +135,21 @@ export class PgStore extends PgQueries implements Store {
         });
         try {
           const result = await work(new PgTransaction(client));
-          await client.query('COMMIT');
+          await client.query('COMMIT').catch((error: unknown) => {
+            throw awayAsUnavailable(error);
+          });
           return result;
         } catch (error) {
           await client.query('ROLLBACK').catch(() => {});
           const code = (error as { code?: string }).code;
-          if (!code || !RETRYABLE.has(code) || attempt >= RETRIES) throw error;
+          if (!code || !RETRYABLE.has(code) || attempt >= RETRIES || lost) throw error;
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
         }
       }
     } finally {
-      client.release();
+      client.off('error', onLost);
+      // A client that lost its connection is not given back to the pool for the next request: it is closed.
+      client.release(lost instanceof Error ? lost : undefined);
     }
   }
 
