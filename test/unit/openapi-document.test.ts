@@ -35,6 +35,20 @@ const FIXED: { what: string; why: string; fix(document: Document): void }[] = [
     },
   },
   {
+    what: "GET /api/v1/health's 503 names its Retry-After header",
+    why: "the pipeline puts Retry-After on every 503, the health check's too (issue 41, smaller items)",
+    fix(document) {
+      const health = document.paths['/api/v1/health']!.get as {
+        responses: Record<string, { headers?: object }>;
+      };
+      const unavailable = document.paths['/api/v1/requests']!.post as {
+        responses: Record<string, { headers: Record<string, unknown> }>;
+      };
+      const retryAfter = unavailable.responses['503']!.headers['Retry-After'];
+      health.responses['503'] = { ...health.responses['503'], headers: { 'Retry-After': retryAfter } };
+    },
+  },
+  {
     what: 'patterns are ASCII: the volume and timeline bands write –, —, ≥ and ≤ as \\u escapes',
     why: 'Prism puts a pattern in a header and crashed on them (issue 41, item 17); the escapes match the same',
     fix(document) {
