@@ -16,7 +16,7 @@ import { type Command, type Values, UsageError } from './ops/command.ts';
 import { LAB_COMMANDS } from './ops/lab-commands.ts';
 import { WORK_COMMANDS } from './ops/work-commands.ts';
 import { SERVICE_COMMANDS } from './ops/service-commands.ts';
-import { table, humanize } from './ops/output.ts';
+import { humanize, table, visible } from './ops/output.ts';
 
 const NO_LISTINGS = createCatalog([]);
 const COMMANDS: Record<string, Command> = { ...LAB_COMMANDS, ...WORK_COMMANDS, ...SERVICE_COMMANDS };
@@ -120,16 +120,16 @@ async function main(argv: string[]): Promise<number> {
         : command.columns && Array.isArray(result)
           ? table(result, command.columns)
           : humanize(result);
-    process.stdout.write(`${text}\n`);
+    process.stdout.write(`${visible(text)}\n`);
     return 0;
   } catch (error) {
     await store.close();
     if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\nUsage: ops ${command.usage}\n`);
+      process.stderr.write(`${visible(error.message)}\nUsage: ops ${command.usage}\n`);
       return 2;
     }
     if (error instanceof DomainError) {
-      process.stderr.write(`${refusal(error)}\n`);
+      process.stderr.write(`${visible(refusal(error))}\n`);
       return 1;
     }
     throw error;
