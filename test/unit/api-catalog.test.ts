@@ -283,6 +283,16 @@ describe('GET /api/v1/catalog', () => {
 });
 
 describe('GET /api/v1/catalog/{id}', () => {
+  test('every seed listing carries its indicative price range, as its file gives it', async () => {
+    for (const listing of listings) {
+      const { data } = await body(await t.call(`/api/v1/catalog/${listing.id}`));
+      expect(data.pricing, listing.id).toEqual(listing.pricing);
+      expect(data.pricing.from).toBeLessThanOrEqual(data.pricing.to);
+    }
+    const { data } = await body(await t.call('/api/v1/catalog?vertical=medical_imaging'));
+    expect(data.every((l: { pricing: unknown }) => l.pricing !== null)).toBe(true);
+  });
+
   test('every listing by id: the public fields, nothing under nda', async () => {
     for (const listing of listings) {
       const response = await t.call(`/api/v1/catalog/${listing.id}`);
