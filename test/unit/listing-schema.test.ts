@@ -142,7 +142,7 @@ const badPricing: [string, string, string][] = [
 ];
 
 // Each broken file is refused, and the message names the file and the field.
-test.each([
+test.each<[string, string, RegExp, string, string]>([
   ['an exact count as size_band', audio, /^size_band: .*/m, 'size_band: "1200 hours"', 'size_band'],
   ['a bare number as size_band', audio, /^size_band: .*/m, 'size_band: 1200', 'size_band'],
   ['a reversed range as size_band', audio, /^size_band: .*/m, 'size_band: "1,000–500 hours"', 'size_band'],
@@ -207,7 +207,7 @@ test.each([
   ],
   ...badPricing.map(
     ([name, block, field]) =>
-      [name, audio, /^ {2}composition: .*/m, `  composition: { a: 1 }\npricing: ${block}`, field] as const,
+      [name, audio, /^ {2}composition: .*/m, `  composition: { a: 1 }\npricing: ${block}`, field] as [string, string, RegExp, string, string],
   ),
 ])('refuses %s, naming the field', (_name, source, line, by, field) => {
   const path = 'content/listings/some-listing.md';
