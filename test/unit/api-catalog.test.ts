@@ -102,7 +102,11 @@ describe('GET /api/v1/catalog', () => {
   });
 
   test('a known language no listing has gives an empty list, not an error', async () => {
-    expect(await body(await t.call('/api/v1/catalog?language=sw'))).toEqual({ data: [], count: 0 });
+    expect(await body(await t.call('/api/v1/catalog?language=sw'))).toEqual({
+      data: [],
+      count: 0,
+      nearest: expect.any(Array),
+    });
   });
 
   describe('free text (q)', () => {
@@ -117,7 +121,12 @@ describe('GET /api/v1/catalog', () => {
       expect(either).toContain('nordic-screening-mammography');
       // Issue 42: a language by name, the British spelling, and the listing matching the most words first.
       expect((await ids('q=spanish%20call%20centre'))[0]).toBe('mx-banking-support-calls');
-      expect(await ids('q=xyzzy')).toEqual([]);
+      const none = await body(
+        await t.call('/api/v1/catalog?q=spanish&vertical=medical_imaging&geography=MX'),
+      );
+      expect(none.count).toBe(0);
+      // Says so, and names the nearest listings: the Mexican Spanish calls meet the most of what was asked.
+      expect(none.nearest.map((l: { id: string }) => l.id)).toContain('mx-banking-support-calls');
       // Facets: a domain and a modality's name, found though neither is in the title.
       const telecom = listings.find((l) => l.domain === 'telecommunications')!;
       expect(await ids('q=telecommunications')).toContain(telecom.id);
