@@ -28,6 +28,7 @@ function start() {
   const empty = byId('empty-state');
   const emptyQuery = byId('empty-query');
   const nearestList = byId('nearest');
+  const nearestIntro = byId('nearest-intro');
   const panel = byId<HTMLDetailsElement>('filter-panel');
   const filterCount = byId('filter-count');
   const applied = byId('applied');
@@ -120,8 +121,13 @@ function start() {
     empty.hidden = found.length !== 0;
     if (found.length === 0 && nearestList) {
       if (emptyQuery) emptyQuery.textContent = q.trim() ? ` “${q.trim()}”` : '';
+      const { docs: nearest, near } = search.nearest({ q, filters });
+      if (nearestIntro)
+        nearestIntro.textContent = near
+          ? 'The nearest listings:'
+          : 'Nothing is near it; the newest listings:';
       nearestList.replaceChildren(
-        ...search.nearest({ q, filters }).map((doc) => {
+        ...nearest.map((doc) => {
           const item = document.createElement('li');
           const link = document.createElement('a');
           link.href = `/catalog/${doc.id}/`;

@@ -88,11 +88,14 @@ describe('ranking', () => {
       geography: 'Mexico',
     });
     expect(queryCatalog(entries, query)).toEqual([]);
-    const nearest = nearestListings(entries, query).map((entry) => entry.listing.id);
-    expect(nearest.length).toBeGreaterThan(0);
-    expect(nearest).toContain('mx-banking-support-calls');
+    const nearest = nearestListings(entries, query);
+    expect(nearest.near).toBe(true);
+    expect(nearest.entries.map((entry) => entry.listing.id)).toContain('mx-banking-support-calls');
     expect(search({ q: 'xyzzy' })).toEqual([]);
-    expect(nearestListings(entries, catalogQuerySchema.parse({ q: 'xyzzy' })).length).toBe(3);
+    // Nothing near at all: the newest three, and said to be only that.
+    const newest = nearestListings(entries, catalogQuerySchema.parse({ q: 'xyzzy' }));
+    expect(newest).toMatchObject({ near: false, entries: expect.any(Array) });
+    expect(newest.entries.map((entry) => entry.listing.id)).toEqual(search({ sort: 'updated' }).slice(0, 3));
   });
 });
 

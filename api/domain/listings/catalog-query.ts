@@ -211,10 +211,15 @@ export function queryCatalog<E extends IndexedListing>(entries: readonly E[], qu
     .map((doc) => byId.get(doc.id)!);
 }
 
-/** For a query that found nothing: the few listings nearest to it. */
-export function nearestListings<E extends IndexedListing>(entries: readonly E[], query: CatalogQuery): E[] {
+/** For a query that found nothing: the few listings nearest to it (`near`), or the newest when none is. */
+export function nearestListings<E extends IndexedListing>(
+  entries: readonly E[],
+  query: CatalogQuery,
+): { entries: E[]; near: boolean } {
   const byId = new Map(entries.map((entry) => [entry.listing.id, entry]));
-  return catalogSearch(entries)
-    .nearest({ q: query.q?.join(' '), filters: queryFilters(query) })
-    .map((doc) => byId.get(doc.id)!);
+  const { docs, near } = catalogSearch(entries).nearest({
+    q: query.q?.join(' '),
+    filters: queryFilters(query),
+  });
+  return { entries: docs.map((doc) => byId.get(doc.id)!), near };
 }

@@ -33,8 +33,14 @@ export type CatalogSearch = {
   hits(q: string, lenient?: boolean): Map<string, Hit>;
   /** The filtered, matched listings in the order asked for. */
   run(request: { q?: string; filters: SearchFilters; sort: SearchSort }): SearchDoc[];
-  /** When a search has no result: up to `count` listings that meet the most of what was asked. */
-  nearest(request: { q?: string; filters: SearchFilters }, count?: number): SearchDoc[];
+  /**
+   * When a search has no result: up to `count` listings that meet the most of what was asked (`near`), or, when
+   * none meets any of it, the newest.
+   */
+  nearest(
+    request: { q?: string; filters: SearchFilters },
+    count?: number,
+  ): { docs: SearchDoc[]; near: boolean };
 };
 
 // Sizes are compared only within a unit; the units keep this order (audio first, then imaging by record).
@@ -150,16 +156,15 @@ export function createCatalogSearch(
         hit: text.get(doc.id) ?? { matched: 0, score: 0 },
       }));
       const near = scored.filter(({ met, hit }) => met > 0 || hit.matched > 0);
-      // Nothing asked for is met anywhere: the newest listings are still a place to start.
-      return (near.length ? near : scored)
+      const ranked = (near.length ? near : scored)
         .sort(
           (a, b) =>
             b.met + b.hit.matched - (a.met + a.hit.matched) ||
             b.hit.score - a.hit.score ||
             byUpdated(a.doc, b.doc),
         )
-        .slice(0, count)
-        .map(({ doc }) => byDocId.get(doc.id)!);
+        .slice(0, count);
+      return { docs: ranked.map(({ doc }) => byDocId.get(doc.id)!), near: near.length > 0 };
     },
   };
 }

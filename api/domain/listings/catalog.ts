@@ -88,7 +88,7 @@ export function createCatalog(listings: readonly CatalogListing[]): Catalog {
     filter(query) {
       const data = queryCatalog(entries, query).map((entry) => entry.public);
       if (data.length || !entries.length) return { data, count: data.length };
-      const nearest = nearestListings(entries, query).map(({ listing }) => ({
+      const nearest = nearestListings(entries, query).entries.map(({ listing }) => ({
         id: listing.id,
         title: listing.title,
       }));
