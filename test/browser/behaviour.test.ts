@@ -1,7 +1,7 @@
 // What a person does on the site, in a real browser: search, filter and sort the catalogue with and without
 // JavaScript (on a laptop and a phone), follow a listing's actions, and see a published request on the demand board.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openBrowser } from '../support/browser.ts';
+import { axeViolations, openBrowser } from '../support/browser.ts';
 import { requireBuild } from '../support/dist.ts';
 import { makeLab } from '../support/lab.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -187,6 +187,7 @@ describe.each([
       'Images, largest first',
       'Terabytes, largest first',
     ]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -201,6 +202,7 @@ describe.each([
     expect(await page.locator('#empty-state').isVisible()).toBe(true);
     expect(await page.locator('#empty-state h3').textContent()).toBe('No listing matches “zebra finches”');
     expect(await page.locator('#nearest').getByRole('link').count()).toBe(3);
+    expect(await axeViolations(page)).toEqual([]);
     expect(
       await page
         .locator('#empty-state')

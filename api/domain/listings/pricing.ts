@@ -29,12 +29,20 @@ const amount = z
 
 export const pricingSchema = z
   .strictObject({
-    model: z.enum(PRICING_MODELS, { error: `must be one of ${PRICING_MODELS.join(', ')}` }),
+    model: z
+      .enum(PRICING_MODELS, { error: `must be one of ${PRICING_MODELS.join(', ')}` })
+      .describe(
+        'What one unit of the price is: an hour of audio, a study, a record, or the whole dataset (flat)',
+      ),
     currency: z
       .string({ error: 'must be an ISO 4217 currency code such as "USD" or "EUR"' })
-      .refine((code) => CURRENCIES.has(code), {
+      .regex(/^[A-Z]{3}$/, {
         error: 'must be an ISO 4217 currency code in capitals, such as "USD", "EUR" or "GBP"',
-      }),
+      })
+      .refine((code) => CURRENCIES.has(code), {
+        error: 'must be an ISO 4217 currency code this server knows',
+      })
+      .describe('ISO 4217 currency code'),
     from: amount.describe('Lower end of the indicative range, in `currency`'),
     to: amount.describe('Upper end of the indicative range, in `currency`'),
     exclusivity: z
