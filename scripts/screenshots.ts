@@ -14,13 +14,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_PAGES: [name: string, path: string][] = [
   ['home', '/'],
   ['catalogue', '/catalog/'],
+  ['catalogue-search', '/catalog/search/?q=spanish+call+centre'],
   ['listing-audio', '/catalog/us-auto-insurance-claims-calls/'],
   ['listing-imaging', '/catalog/de-chest-ct-lung-nodules/'],
   ['demand', '/demand/'],
   ['security', '/security/'],
 ];
 const VIEWPORTS = [
-  ['desktop', { width: 1366, height: 900 }],
+  ['desktop', { width: 1280, height: 900 }],
   ['mobile', { width: 390, height: 844 }],
 ] as const;
 
@@ -113,7 +114,9 @@ try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   for (const [label, viewport] of VIEWPORTS) {
     const context = await browser.newContext({ viewport, colorScheme: 'light', deviceScaleFactor: 1 });
-    for (const [name, path] of SCREENSHOT_PAGES) {
+    // `npm run screenshots -- catalogue listing-audio` takes only those pages.
+    const only = process.argv.slice(2);
+    for (const [name, path] of SCREENSHOT_PAGES.filter(([name]) => !only.length || only.includes(name))) {
       const page = await context.newPage();
       await page.goto(url + path, { waitUntil: 'networkidle' });
       const file = join(OUT, `${name}-${label}.png`);

@@ -53,7 +53,14 @@ export const getListing: Handler = async (request, { params, caller, now, deps }
 
 // The endpoints above, declared once: the route table and /openapi.json are read from these (endpoints.ts).
 export const catalogListSchema = z
-  .object({ data: z.array(publicListingSchema), count: z.int().min(0) })
+  .object({
+    data: z.array(publicListingSchema),
+    count: z.int().min(0),
+    nearest: z
+      .array(z.object({ id: z.string(), title: z.string() }))
+      .optional()
+      .describe('Only when nothing matches: up to three listings nearest to the query, best first'),
+  })
   .meta({ id: 'CatalogList' });
 
 /** The fields shown only under NDA (contract §5): the listing file's `nda:` block without the sample's location. */

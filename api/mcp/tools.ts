@@ -109,16 +109,16 @@ export const TOOLS: readonly Tool[] = [
     name: 'search_catalog',
     title: 'Search the catalogue',
     description:
-      'Find licensable datasets: filter by vertical, status, language, geography (a country), domain, data_type and modality (comma-separated values are alternatives), match free text (q) against titles, descriptions and facets, and sort (updated, size, title). Use it first, to get listing ids for get_listing, request_sample or a data request.',
+      'Find licensable datasets: filter by vertical, status, language, geography (a country), domain, data_type and modality (comma-separated values are alternatives), search free text (q: any word may match, listings matching more words first; languages and countries by name or code; British or American spelling), and sort (relevance, updated, size, title). When nothing matches, the nearest listings are named. Use it first, to get listing ids for get_listing, request_sample or a data request.',
     keyed: false,
     endpoint: 'GET /api/v1/catalog',
     input: catalogQuerySchema,
     output: catalogListSchema,
     annotations: { ...READ, title: 'Search the catalogue' },
     run: (args, door) => door.call({ method: 'GET', path: withQuery('/api/v1/catalog', args) }),
-    summary: ({ data, count }) =>
+    summary: ({ data, count, nearest }) =>
       count === 0
-        ? 'No listing matches; try fewer filters or other words.'
+        ? `No listing matches; try fewer filters or other words.${nearest?.length ? ` Nearest: ${upTo(nearest, (l) => `${l.id} (${l.title})`)}.` : ''}`
         : `${plural(count, 'listing')} match: ${upTo(data, (l) => `${l.id} (${l.title}, ${l.status})`)}.`,
   }),
   tool({

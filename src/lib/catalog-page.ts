@@ -22,8 +22,8 @@ export function indexedCatalog(): Promise<IndexedListing[]> {
 }
 
 const MULTI: FacetName[] = ['status', 'data_type', 'language', 'modality', 'domain', 'geography'];
-// The page's default order; the API's is by id.
-export const DEFAULT_SORT: CatalogSort = 'updated';
+// The page's default order (the best match first; newest first without a search); the API's is by id.
+export const DEFAULT_SORT: CatalogSort = 'relevance';
 
 /**
  * A form's query string (checkboxes repeat a name: geography=Germany&geography=Austria) as the API's parameters

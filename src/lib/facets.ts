@@ -3,9 +3,8 @@
 // The values are the API's own (GET /api/v1/catalog?geography=Germany), so a form submitted without JavaScript
 // and the script agree with the API on every count.
 import type { ListingWithoutNda } from '../../api/domain/listings/listing-schema.ts';
-import { geographyCountries } from '../../api/domain/countries.ts';
 import { languageCode } from '../../api/domain/languages.ts';
-import type { IndexedListing } from '../../api/domain/listings/catalog-query.ts';
+import { listingFacetValues, type IndexedListing } from '../../api/domain/listings/catalog-query.ts';
 import { DATA_TYPE_LABELS, STATUS_LABELS, domainLabel } from '../../api/domain/listings/listing-format.ts';
 import {
   DICOM_MODALITIES,
@@ -26,16 +25,10 @@ export type CatalogState = {
   selected: Partial<Record<FacetName, string[]>>;
 };
 
-/** The values of each facet one listing has. */
+/** The values of each facet one listing has: the API's own. */
 export function listingValues(listing: ListingWithoutNda): Record<FacetName, string[]> {
-  return {
-    status: [listing.status],
-    data_type: [listing.data_type],
-    language: (listing.languages ?? []).map((name) => languageCode(name) ?? name),
-    modality: listing.modality?.split(',').map((code) => code.trim()) ?? [],
-    domain: [listing.domain],
-    geography: geographyCountries(listing.geography),
-  };
+  const { vertical: _vertical, ...values } = listingFacetValues(listing);
+  return values;
 }
 
 const FACETS: [FacetName, string, (value: string, listing: ListingWithoutNda) => string][] = [
@@ -65,19 +58,22 @@ export function catalogFacets(listings: readonly ListingWithoutNda[]): Facet[] {
   });
 }
 
-/** The data attributes a card carries: each facet's values joined by "|", and what sorting and `q` read. */
+/**
+ * The data attributes a card carries: the search's document (catalog-search.ts), from which the page's script builds
+ * the same index the server searched: each facet's values joined by "|", the date, the size and the indexed text.
+ */
 export function cardData(entry: IndexedListing): Record<string, string> {
-  const { listing } = entry;
-  const values = listingValues(listing);
+  const { doc } = entry;
   return {
-    'data-id': listing.id,
-    'data-vertical': listing.vertical,
+    'data-id': doc.id,
     ...Object.fromEntries(
-      Object.entries(values).map(([name, list]) => [`data-${name.replace('_', '-')}`, list.join('|')]),
+      Object.entries(doc.facets).map(([name, list]) => [`data-${name.replace('_', '-')}`, list.join('|')]),
     ),
-    'data-updated': listing.updated,
-    'data-size-unit': entry.size.unit,
-    'data-size-from': String(entry.size.from),
-    'data-search': entry.text.trim(),
+    'data-updated': doc.updated,
+    'data-size-unit': doc.size.unit,
+    'data-size-from': String(doc.size.from),
+    'data-languages': doc.languages,
+    'data-terms': doc.terms,
+    'data-search': doc.text,
   };
 }

@@ -13,6 +13,7 @@ import {
   domainLabel,
   listingSummary,
 } from '../../api/domain/listings/listing-format.ts';
+import { pricingOffer } from '../../api/domain/listings/pricing.ts';
 import { sampleOffer } from '../../api/domain/listings/sample-offer.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };
@@ -82,6 +83,7 @@ export function datasetJsonLd(listing: ListingWithoutNda, body: string, site: UR
     encodingFormat: listing.data_card.formats,
     ...(listing.languages ? { inLanguage: listing.languages.map((name) => languageCode(name) ?? name) } : {}),
     isAccessibleForFree: false,
+    ...(listing.pricing ? { offers: pricingOffer(listing.pricing, url) } : {}),
     conditionsOfAccess: conditionsOfAccess(listing, site),
     // The same licence as the Croissant file: Google Dataset Search shows it, and a buyer's tools compare the two.
     license: new URL('/licensing/', site).href,

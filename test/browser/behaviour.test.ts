@@ -1,7 +1,7 @@
 // What a person does on the site, in a real browser: search, filter and sort the catalogue with and without
 // JavaScript (on a laptop and a phone), follow a listing's actions, and see a published request on the demand board.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openBrowser } from '../support/browser.ts';
+import { axeViolations, openBrowser } from '../support/browser.ts';
 import { requireBuild } from '../support/dist.ts';
 import { makeLab } from '../support/lab.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -40,6 +40,12 @@ describe.each([
   });
   afterAll(() => browser?.close());
 
+  /** Opens the catalogue; with JavaScript, once its search index is built (MiniSearch loads as a chunk of its own). */
+  const openCatalog = async (page: Page) => {
+    await page.goto(`${server.url}/catalog/`);
+    if (javaScriptEnabled) await page.locator('form[data-search-ready]').waitFor({ state: 'attached' });
+  };
+
   /** Without JavaScript the form is sent (to /catalog/search/); with it, the list is already current. */
   const apply = async (page: Page) => {
     if (javaScriptEnabled) return;
@@ -51,7 +57,7 @@ describe.each([
 
   test('search narrows to what GET /api/v1/catalog?q= returns, and the count says so', async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${server.url}/catalog/`);
+    await openCatalog(page);
     expect(await page.locator('#result-count').textContent()).toBe(
       `${await TOTAL()} of ${await TOTAL()} listings`,
     );
@@ -64,7 +70,8 @@ describe.each([
     }
     const wanted = await apiIds('q=insurance%20claims');
     expect(wanted.length).toBeGreaterThan(0);
-    expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
+    // The same listings in the same order: the page's script runs the API's search over the same index.
+    expect(await shownIds(page)).toEqual(wanted);
     expect(await page.locator('#result-count').textContent()).toBe(
       `${wanted.length} of ${await TOTAL()} listings`,
     );
@@ -74,9 +81,42 @@ describe.each([
     await page.close();
   });
 
+  test('"spanish call centre" finds the Mexican Spanish banking calls first, as the API ranks them', async () => {
+    const page = await browser.context.newPage();
+    await openCatalog(page);
+    await page.getByLabel('Search datasets').fill('spanish call centre');
+    if (!javaScriptEnabled) {
+      await Promise.all([
+        page.waitForURL(/q=spanish/),
+        page.getByRole('button', { name: 'Search', exact: true }).click(),
+      ]);
+    }
+    const shown = await shownIds(page);
+    expect(shown[0]).toBe('mx-banking-support-calls');
+    expect(shown).toEqual(await apiIds('q=spanish%20call%20centre'));
+    expect(await page.locator('.listing:visible h3').first().textContent()).toContain('Mexican');
+    await page.close();
+  });
+
+  test('each card and each listing page show the indicative price range', async () => {
+    const page = await browser.context.newPage();
+    await openCatalog(page);
+    const card = page.locator('.listing[data-id="mx-banking-support-calls"]');
+    expect(await card.locator('.card-price').textContent()).toBe(
+      'Indicative price$30 – $70 per hour of audio',
+    );
+    expect(await page.locator('.listing:visible .card-price').count()).toBe(await TOTAL());
+    await card.getByRole('link').click();
+    await page.waitForURL(/\/catalog\/mx-banking-support-calls\/$/);
+    const price = page.locator('dl.facts dt:text-is("Indicative price") + dd');
+    expect(await price.textContent()).toContain('$30 – $70 per hour of audio, non-exclusive');
+    expect(await price.isVisible()).toBe(true);
+    await page.close();
+  });
+
   test('several values of one facet are alternatives; facets combine', async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${server.url}/catalog/`);
+    await openCatalog(page);
     const countries = page.locator('fieldset[data-facet=geography]');
     await countries.getByLabel('Germany', { exact: true }).check();
     await countries.getByLabel('India', { exact: true }).check();
@@ -99,7 +139,7 @@ describe.each([
 
   test('the facets follow the chosen vertical', async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${server.url}/catalog/`);
+    await openCatalog(page);
     const language = page.locator('fieldset[data-facet=language]');
     const modality = page.locator('fieldset[data-facet=modality]');
     const country = (name: string) =>
@@ -122,7 +162,7 @@ describe.each([
 
   test("sort by title and by size put the list in the API's order", async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${server.url}/catalog/`);
+    await openCatalog(page);
     expect(await shownIds(page)).toEqual(await apiIds('sort=updated'));
     await page.getByLabel('Sort by').selectOption('title');
     if (!javaScriptEnabled) {
@@ -140,18 +180,31 @@ describe.each([
       ]);
     }
     expect(await shownIds(page)).toEqual(await apiIds('sort=size'));
+    // Each unit is a group under its name: 50k images are never set above 10k studies as if larger.
+    expect(await page.locator('.size-group').allTextContents()).toEqual([
+      'Hours of audio, largest first',
+      'Studies, largest first',
+      'Images, largest first',
+      'Terabytes, largest first',
+    ]);
+    // axe runs in the page, so only where JavaScript runs; the markup is the server's either way.
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
-  test('no match: nothing is shown, the count is 0, and a data request is suggested', async () => {
+  test('no match: nothing is shown, the count is 0, the nearest listings and a data request are offered', async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${server.url}/catalog/`);
+    await openCatalog(page);
     await page.getByLabel('Search datasets').fill('zebra finches');
     if (!javaScriptEnabled) await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/q=zebra/);
     expect(await page.locator('.listing:visible').count()).toBe(0);
     expect(await page.locator('#result-count').textContent()).toBe(`0 of ${await TOTAL()} listings`);
     expect(await page.locator('#empty-state').isVisible()).toBe(true);
+    expect(await page.locator('#empty-state h3').textContent()).toBe('No listing matches “zebra finches”');
+    expect(await page.locator('#nearest').getByRole('link').count()).toBe(3);
+    // axe runs in the page, so only where JavaScript runs; the markup is the server's either way.
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     expect(
       await page
         .locator('#empty-state')
@@ -172,7 +225,7 @@ describe.each([
   test('on a phone the results come first, the filters behind "Filters (n)"', async () => {
     const phone = await openBrowser({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
     const page = await phone.context.newPage();
-    await page.goto(`${server.url}/catalog/`);
+    await openCatalog(page);
     const toggle = page.locator('#filter-panel > summary');
     expect(await toggle.textContent()).toBe('Filters (0)');
     expect(await page.locator('fieldset[data-facet=status]').isVisible()).toBe(false);
@@ -247,6 +300,7 @@ test('a link from before multi-select (/catalog/?vertical=…&status=…) still 
   const browser = await openBrowser();
   const page = await browser.context.newPage();
   await page.goto(`${server.url}/catalog/?vertical=conversational_audio&status=licensed`);
+  await page.locator('form[data-search-ready]').waitFor({ state: 'attached' });
   const wanted = await apiIds('vertical=conversational_audio&status=licensed');
   expect((await shownIds(page)).sort()).toEqual([...wanted].sort());
   expect(await page.locator('#result-count').textContent()).toBe(

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { catalogBody } from '../../api/domain/listings/catalog.ts';
 import { PUBLIC_LISTING_FIELDS } from '../../api/domain/listings/listing-schema.ts';
 import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
+import { priceRange } from '../../api/domain/listings/pricing.ts';
 import { toPublicListing } from '../../api/domain/listings/public-listing.ts';
 import { childEnv } from '../support/child-env.ts';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
@@ -38,6 +39,28 @@ describe('every listing', () => {
       expect(Object.keys(object)).toEqual(PUBLIC_LISTING_FIELDS);
       expect(object).toEqual(toPublicListing(listing));
       expect(llmsFull).toContain(`\n### ${listing.title}\n`);
+    }
+  });
+
+  test('shows its indicative price on its page, its card, its .md, llms-full.txt and as a JSON-LD Offer', async () => {
+    const llmsFull = await read('llms-full.txt');
+    const catalogPage = await read('catalog/index.html');
+    for (const listing of listings) {
+      const range = priceRange(listing.pricing!);
+      const page = await read(`catalog/${listing.id}/index.html`);
+      expect(page, listing.id).toContain(`<dt>Indicative price</dt><dd>${range}`);
+      expect(await read(`catalog/${listing.id}.md`)).toContain(`| Indicative price | ${range}`);
+      expect(llmsFull).toContain(`| Indicative price | ${range}`);
+      const card = catalogPage
+        .slice(catalogPage.indexOf(`href="/catalog/${listing.id}/"`))
+        .split('</li>')[0]!;
+      expect(card).toContain(`<dt>Indicative price</dt><dd>${range}</dd>`);
+      const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!);
+      expect(jsonLd.offers).toMatchObject({
+        '@type': 'Offer',
+        priceCurrency: listing.pricing!.currency,
+        priceSpecification: { minPrice: listing.pricing!.from, maxPrice: listing.pricing!.to },
+      });
     }
   });
 

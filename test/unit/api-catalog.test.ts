@@ -102,17 +102,31 @@ describe('GET /api/v1/catalog', () => {
   });
 
   test('a known language no listing has gives an empty list, not an error', async () => {
-    expect(await body(await t.call('/api/v1/catalog?language=sw'))).toEqual({ data: [], count: 0 });
+    expect(await body(await t.call('/api/v1/catalog?language=sw'))).toEqual({
+      data: [],
+      count: 0,
+      nearest: expect.any(Array),
+    });
   });
 
   describe('free text (q)', () => {
     const ids = async (query: string) =>
       (await body(await t.call(`/api/v1/catalog?${query}`))).data.map((l: { id: string }) => l.id);
 
-    test('matches words of the title, the description and the facets, every word, in any case', async () => {
+    test('matches any word of the title, the description and the facets, in any case; more words first', async () => {
       expect(await ids('q=Mandarin')).toEqual(['cn-ecommerce-customer-service-calls-mandarin']);
       expect(await ids('q=INSURANCE%20claims')).toContain('us-auto-insurance-claims-calls');
-      expect(await ids('q=insurance%20mammography')).toEqual([]);
+      const either = await ids('q=insurance%20mammography');
+      expect(either).toContain('us-auto-insurance-claims-calls');
+      expect(either).toContain('nordic-screening-mammography');
+      // Issue 42: a language by name, the British spelling, and the listing matching the most words first.
+      expect((await ids('q=spanish%20call%20centre'))[0]).toBe('mx-banking-support-calls');
+      const none = await body(
+        await t.call('/api/v1/catalog?q=spanish&vertical=medical_imaging&geography=MX'),
+      );
+      expect(none.count).toBe(0);
+      // Says so, and names the nearest listings: the Mexican Spanish calls meet the most of what was asked.
+      expect(none.nearest.map((l: { id: string }) => l.id)).toContain('mx-banking-support-calls');
       // Facets: a domain and a modality's name, found though neither is in the title.
       const telecom = listings.find((l) => l.domain === 'telecommunications')!;
       expect(await ids('q=telecommunications')).toContain(telecom.id);
@@ -121,7 +135,7 @@ describe('GET /api/v1/catalog', () => {
     });
 
     test('a word matches the start of a word, not its middle; accents and case do not matter', async () => {
-      expect(await ids('q=insur')).toEqual(await ids('q=insurance'));
+      expect(await ids('q=insur')).toContain('us-auto-insurance-claims-calls');
       expect(await ids('q=surance')).not.toContain('us-auto-insurance-claims-calls');
       expect(await ids('q=M%C3%89DICAL')).toEqual(await ids('q=medical'));
     });
@@ -283,6 +297,16 @@ describe('GET /api/v1/catalog', () => {
 });
 
 describe('GET /api/v1/catalog/{id}', () => {
+  test('every seed listing carries its indicative price range, as its file gives it', async () => {
+    for (const listing of listings) {
+      const { data } = await body(await t.call(`/api/v1/catalog/${listing.id}`));
+      expect(data.pricing, listing.id).toEqual(listing.pricing);
+      expect(data.pricing.from).toBeLessThanOrEqual(data.pricing.to);
+    }
+    const { data } = await body(await t.call('/api/v1/catalog?vertical=medical_imaging'));
+    expect(data.every((l: { pricing: unknown }) => l.pricing !== null)).toBe(true);
+  });
+
   test('every listing by id: the public fields, nothing under nda', async () => {
     for (const listing of listings) {
       const response = await t.call(`/api/v1/catalog/${listing.id}`);

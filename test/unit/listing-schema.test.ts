@@ -89,15 +89,60 @@ describe('a valid listing file', () => {
       'status',
       'exclusivity_available',
       'sample',
+      'pricing',
     ]);
     expect(PUBLIC_LISTING_FIELDS).toEqual(Object.keys(projected));
     expect(projected.languages).toBeNull();
+    expect(projected.pricing).toBeNull();
     expect(JSON.stringify(projected)).not.toContain('Hospital Group');
   });
 });
 
+const priced = (block: string) =>
+  replace(audio, /^ {2}composition: .*/m, `  composition: { recordings: 12345 }\npricing: ${block}`);
+
+describe('indicative pricing', () => {
+  test('is projected field by field into the public listing, beside nothing from nda', () => {
+    const source = priced('{ model: per_hour, currency: EUR, from: 40, to: 90 }');
+    const projected = toPublicListing(parseListingFile('x/retail-calls.md', file(source)));
+    expect(projected.pricing).toEqual({ model: 'per_hour', currency: 'EUR', from: 40, to: 90 });
+    expect(JSON.stringify(projected)).not.toContain('Owner Name');
+  });
+
+  test('says what exclusivity adds only where the owner offers exclusivity', () => {
+    const offered = replace(
+      priced('{ model: flat, currency: USD, from: 90000, to: 150000, exclusivity: "2× for 12 months" }'),
+      /^exclusivity_available: .*/m,
+      'exclusivity_available: true',
+    );
+    expect(parseListingFile('x/retail-calls.md', file(offered)).pricing?.exclusivity).toBe(
+      '2× for 12 months',
+    );
+  });
+});
+
+// Each broken pricing block is refused, naming the field within it.
+const badPricing: [string, string, string][] = [
+  ['an unknown pricing model', '{ model: per_minute, currency: USD, from: 1, to: 2 }', 'pricing.model'],
+  [
+    'a currency that is not ISO 4217',
+    '{ model: per_hour, currency: dollars, from: 1, to: 2 }',
+    'pricing.currency',
+  ],
+  ['a price written as text', '{ model: per_hour, currency: USD, from: "$40", to: 90 }', 'pricing.from'],
+  ['a reversed range', '{ model: per_hour, currency: USD, from: 90, to: 40 }', 'pricing.from'],
+  ['a negative price', '{ model: per_hour, currency: USD, from: -5, to: 40 }', 'pricing.from'],
+  ['a missing upper end', '{ model: per_hour, currency: USD, from: 5 }', 'pricing.to'],
+  ['an unknown field', '{ model: per_hour, currency: USD, from: 5, to: 9, owner: X }', 'pricing.owner'],
+  [
+    'an exclusivity price where none is offered',
+    '{ model: per_hour, currency: USD, from: 5, to: 9, exclusivity: "2×" }',
+    'pricing.exclusivity',
+  ],
+];
+
 // Each broken file is refused, and the message names the file and the field.
-test.each([
+test.each<[string, string, RegExp, string, string]>([
   ['an exact count as size_band', audio, /^size_band: .*/m, 'size_band: "1200 hours"', 'size_band'],
   ['a bare number as size_band', audio, /^size_band: .*/m, 'size_band: 1200', 'size_band'],
   ['a reversed range as size_band', audio, /^size_band: .*/m, 'size_band: "1,000–500 hours"', 'size_band'],
@@ -160,6 +205,10 @@ test.each([
     'exclusivity_available: "yes"',
     'exclusivity_available',
   ],
+  ...badPricing.map(
+    ([name, block, field]) =>
+      [name, audio, /^ {2}composition: .*/m, `  composition: { a: 1 }\npricing: ${block}`, field] as [string, string, RegExp, string, string],
+  ),
 ])('refuses %s, naming the field', (_name, source, line, by, field) => {
   const path = 'content/listings/some-listing.md';
   expect(() => parseListingFile(path, file(replace(source, line, by)))).toThrowError(ListingFileError);

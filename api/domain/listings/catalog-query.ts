@@ -1,12 +1,17 @@
 // The catalogue's filters, free text and sort: one zod schema for GET /api/v1/catalog, the MCP tool
 // search_catalog and the /catalog/ pages, and one matcher, so a page and the API always count the same listings.
 import { z } from 'zod';
+import MiniSearch from 'minisearch';
 import { closest } from '../closest.ts';
 import { countryName, countryNames, geographyCountries } from '../countries.ts';
 import { valueList, termValues } from '../filter-values.ts';
 import { languageCode, similarLanguage } from '../languages.ts';
 import { modalityLabel } from './listing-format.ts';
+import { createCatalogSearch, type CatalogSearch, type SearchFilters } from './catalog-search.ts';
+import type { SearchDoc } from './catalog-search.ts';
 import type { ListingWithoutNda } from './listing-schema.ts';
+import { languageWords, searchTerms } from './search-terms.ts';
+import { plainWords } from './search-words.ts';
 import { ALL_DATA_TYPES, ALL_DOMAINS, DICOM_MODALITIES, LISTING_STATUSES, VERTICALS } from '../vocabulary.ts';
 import { vocabularyTerm } from '../vocabulary-term.ts';
 
@@ -23,21 +28,13 @@ export const CATALOG_QUERY_PARAMETERS = [
 ] as const;
 export type CatalogParameter = (typeof CATALOG_QUERY_PARAMETERS)[number];
 
-export const CATALOG_SORTS = ['updated', 'size', 'title'] as const;
+export const CATALOG_SORTS = ['relevance', 'updated', 'size', 'title'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
-// At most this many words of free text: each is a scan of every listing.
+// At most this many words of free text: each is a lookup, with its prefixes and near spellings, in the index.
 const MAX_SEARCH_WORDS = 10;
 
-/** "Médical_Imaging" → "medical imaging": lower case, no accents, words split at anything not a letter or digit. */
-export function searchable(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ');
-}
-const searchWords = (text: string) => searchable(text).split(' ').filter(Boolean);
+const searchWords = plainWords;
 
 const modalityByName = new Map(
   Object.entries(DICOM_MODALITIES).flatMap(([code, name]) => [
@@ -97,13 +94,13 @@ export const catalogQuerySchema = z.strictObject({
       return words.length ? words : undefined;
     })
     .describe(
-      'Free text: listings whose title, description or facets (vertical, data type, languages, modality, domain, geography, status) have a word starting with each word given, any case',
+      'Free text: listings with any of the words in their title, description, data card or facets (languages and countries by name or code, modality, domain), any case, British or American spelling; listings matching more of the words come first',
     ),
   sort: z
     .enum(CATALOG_SORTS, { error: `sort by one of ${CATALOG_SORTS.join(', ')}` })
     .optional()
     .describe(
-      'Order: updated (newest update first), size (largest size band first, within each unit), title (A to Z). Without it, by id.',
+      'Order: relevance (more of the words of q matched first; newest first without q), updated (newest update first), size (units grouped: hours, then studies, then images, then TB; largest first within each), title (A to Z). Without it, relevance when q is given, else by id.',
     ),
 });
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
@@ -111,11 +108,8 @@ export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 /** What the matcher reads of a listing, prepared once. */
 export type IndexedListing = {
   listing: ListingWithoutNda;
-  languageCodes: Set<string>;
-  countries: Set<string>;
-  modalities: Set<string>;
-  /** Free-text target, with a space at both ends so that every word starts after a space. */
-  text: string;
+  /** What the search indexes, filters and sorts: the page's cards carry the same values. */
+  doc: SearchDoc;
   /** The size band's lower bound and unit, for sort=size. */
   size: { unit: string; from: number };
 };
@@ -133,58 +127,99 @@ export function sizeRank(band: string): { unit: string; from: number } {
   };
 }
 
-/** Public fields and the description (`body`), never an `nda:` value. */
+/** Each filter's values one listing has, as the query schema resolves them (codes, country names). */
+export function listingFacetValues(listing: ListingWithoutNda): Record<FacetName, string[]> {
+  return {
+    vertical: [listing.vertical],
+    status: [listing.status],
+    language: (listing.languages ?? []).map((name) => languageCode(name) ?? name),
+    modality: listing.modality?.split(',').map((code) => code.trim()) ?? [],
+    domain: [listing.domain],
+    data_type: [listing.data_type],
+    geography: geographyCountries(listing.geography).map((name) => countryName(name) ?? name),
+  };
+}
+export type FacetName =
+  'vertical' | 'status' | 'language' | 'modality' | 'domain' | 'data_type' | 'geography';
+
+/** Public fields, the data card's record and collection, and the description (`body`), never an `nda:` value. */
 export function indexListing(listing: ListingWithoutNda, body: string): IndexedListing {
-  const modalities = listing.modality?.split(',').map((code) => code.trim()) ?? [];
-  const facets = [
-    listing.title,
+  const terms = [
     listing.vertical,
     listing.data_type,
-    ...(listing.languages ?? []),
     listing.modality ? modalityLabel(listing.modality) : '',
     listing.domain,
     listing.geography,
     listing.status,
+    searchTerms(listing),
   ];
+  const oneLine = (parts: string[]) => parts.join(' ').replace(/\s+/g, ' ').trim();
+  const size = sizeRank(listing.size_band);
   return {
     listing,
-    languageCodes: new Set((listing.languages ?? []).map((name) => languageCode(name)!)),
-    countries: new Set(geographyCountries(listing.geography).map((name) => countryName(name) ?? name)),
-    modalities: new Set(modalities),
-    text: ` ${searchable([...facets, body].join(' '))} `,
-    size: sizeRank(listing.size_band),
+    size,
+    doc: {
+      id: listing.id,
+      title: listing.title,
+      languages: languageWords(listing.languages),
+      terms: oneLine(terms),
+      text: oneLine([listing.data_card.record, listing.data_card.collection, body]),
+      updated: listing.updated,
+      size,
+      facets: listingFacetValues(listing),
+    },
   };
 }
 
-const anyOf = <T>(wanted: readonly T[] | undefined, has: (value: T) => boolean) =>
-  !wanted || wanted.some(has);
-
-/** Filters combine (AND); the values of one filter are alternatives (OR). */
-export function matchesQuery(entry: IndexedListing, query: CatalogQuery): boolean {
-  const { listing } = entry;
-  return (
-    (!query.vertical || listing.vertical === query.vertical) &&
-    anyOf(query.status, (status) => listing.status === status) &&
-    anyOf(query.language, (code) => entry.languageCodes.has(code)) &&
-    anyOf(query.geography, (country) => entry.countries.has(country)) &&
-    anyOf(query.domain, (domain) => listing.domain === domain) &&
-    anyOf(query.data_type, (type) => listing.data_type === type) &&
-    anyOf(query.modality, (code) => entry.modalities.has(code)) &&
-    (!query.q || query.q.every((word) => entry.text.includes(` ${word}`)))
-  );
+/** The query's filters as the search reads them. */
+export function queryFilters(query: CatalogQuery): SearchFilters {
+  return {
+    vertical: query.vertical ? [query.vertical] : undefined,
+    status: query.status,
+    language: query.language,
+    geography: query.geography,
+    domain: query.domain,
+    data_type: query.data_type,
+    modality: query.modality,
+  };
 }
 
-const byId = (a: IndexedListing, b: IndexedListing) =>
-  a.listing.id < b.listing.id ? -1 : a.listing.id > b.listing.id ? 1 : 0;
+// One index per list of entries: the API's catalogue and the site's are each built once.
+const searches = new WeakMap<readonly IndexedListing[], CatalogSearch>();
+export function catalogSearch(entries: readonly IndexedListing[]): CatalogSearch {
+  let search = searches.get(entries);
+  if (!search) {
+    search = createCatalogSearch(
+      entries.map((entry) => entry.doc),
+      MiniSearch,
+    );
+    searches.set(entries, search);
+  }
+  return search;
+}
 
-const COMPARE: Record<CatalogSort, (a: IndexedListing, b: IndexedListing) => number> = {
-  updated: (a, b) =>
-    a.listing.updated < b.listing.updated ? 1 : a.listing.updated > b.listing.updated ? -1 : byId(a, b),
-  size: (a, b) => a.size.unit.localeCompare(b.size.unit, 'en') || b.size.from - a.size.from || byId(a, b),
-  title: (a, b) => a.listing.title.localeCompare(b.listing.title, 'en') || byId(a, b),
-};
-
-/** The matching entries in the order asked for (by id without `sort`). */
+/**
+ * The matching entries in the order asked for: with `q` and no `sort`, those matching more of its words first;
+ * without either, by id.
+ */
 export function queryCatalog<E extends IndexedListing>(entries: readonly E[], query: CatalogQuery): E[] {
-  return entries.filter((entry) => matchesQuery(entry, query)).sort(query.sort ? COMPARE[query.sort] : byId);
+  const byId = new Map(entries.map((entry) => [entry.listing.id, entry]));
+  const q = query.q?.join(' ');
+  const sort = query.sort ?? (q ? 'relevance' : 'id');
+  return catalogSearch(entries)
+    .run({ q, filters: queryFilters(query), sort })
+    .map((doc) => byId.get(doc.id)!);
+}
+
+/** For a query that found nothing: the few listings nearest to it (`near`), or the newest when none is. */
+export function nearestListings<E extends IndexedListing>(
+  entries: readonly E[],
+  query: CatalogQuery,
+): { entries: E[]; near: boolean } {
+  const byId = new Map(entries.map((entry) => [entry.listing.id, entry]));
+  const { docs, near } = catalogSearch(entries).nearest({
+    q: query.q?.join(' '),
+    filters: queryFilters(query),
+  });
+  return { entries: docs.map((doc) => byId.get(doc.id)!), near };
 }

@@ -1,11 +1,18 @@
 // The public catalogue, held in memory: the body of /catalog.json and GET /api/v1/catalog come from the same
 // function, and the API filters a list prepared once at start-up (no file read or validation per request).
-import { indexListing, queryCatalog, type CatalogQuery, type IndexedListing } from './catalog-query.ts';
+import {
+  indexListing,
+  nearestListings,
+  queryCatalog,
+  type CatalogQuery,
+  type IndexedListing,
+} from './catalog-query.ts';
 import type { Listing, ListingWithoutNda, PublicListing } from './listing-schema.ts';
 import { loadListings } from './listing-files.ts';
 import { toPublicListing } from './public-listing.ts';
 
-export type CatalogBody = { data: PublicListing[]; count: number };
+/** `nearest` only when nothing matched: the few listings nearest to what was asked (issue 42). */
+export type CatalogBody = { data: PublicListing[]; count: number; nearest?: { id: string; title: string }[] };
 
 /** Catalogue order: by id. */
 export const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -75,7 +82,12 @@ export function createCatalog(listings: readonly CatalogListing[]): Catalog {
     description: (id) => byIdMap.get(id)?.description,
     filter(query) {
       const data = queryCatalog(entries, query).map((entry) => entry.public);
-      return { data, count: data.length };
+      if (data.length || !entries.length) return { data, count: data.length };
+      const nearest = nearestListings(entries, query).entries.map(({ listing }) => ({
+        id: listing.id,
+        title: listing.title,
+      }));
+      return { data, count: 0, nearest };
     },
   };
 }

@@ -1,5 +1,6 @@
 // Human labels for the catalogue's machine values, shared by pages, Markdown feeds and the MCP resources.
 import type { ListingWithoutNda } from './listing-schema.ts';
+import { priceSummary } from './pricing.ts';
 import {
   DICOM_MODALITIES,
   STATUS_MEANINGS,
@@ -96,6 +97,7 @@ export function listingFacts(listing: ListingWithoutNda): [string, string][] {
       'Exclusivity',
       listing.exclusivity_available ? 'Available from the owner' : 'Not offered (non-exclusive only)',
     ],
+    ...(listing.pricing ? [['Indicative price', priceSummary(listing.pricing)] as [string, string]] : []),
     ['Illustrative listing', listing.sample ? 'Yes (not live inventory)' : 'No'],
     // The date JSON-LD (dateModified), Croissant and the feed carry: a reader of the page or .md sees it too.
     ['Updated', listing.updated],

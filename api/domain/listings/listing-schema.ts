@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { countryName } from '../countries.ts';
 import { languageName, similarLanguage } from '../languages.ts';
 import { parseBand } from '../requests/bands.ts';
+import { pricingSchema } from './pricing.ts';
 import {
   DATA_TYPES,
   DICOM_MODALITIES,
@@ -179,6 +180,7 @@ export const listingFileSchema = z
     sample: z.boolean(),
     updated: pastDate,
     data_card: dataCardSchema,
+    pricing: pricingSchema.nullable().default(null),
     nda: ndaSchema,
   })
   .superRefine((listing, ctx) => {
@@ -211,6 +213,18 @@ export const listingFileSchema = z
     if (listing.updated < `${lastYear}-01-01`) {
       issue('updated', `is before ${lastYear}, the last year covered: the listing cannot predate its data`);
     }
+    if (listing.pricing?.exclusivity && !listing.exclusivity_available) {
+      const path = ['pricing', 'exclusivity'];
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: 'must be left out: this listing does not offer exclusivity',
+      });
+    }
+    if (listing.pricing && !listing.pricing.exclusivity && listing.exclusivity_available) {
+      const path = ['pricing', 'exclusivity'];
+      ctx.addIssue({ code: 'custom', path, message: 'say what an exclusive licence adds to the price' });
+    }
     if (!audio && listing.data_card.preview_transcript) {
       issue('data_card', 'preview_transcript is for conversational_audio listings only');
     }
@@ -224,7 +238,10 @@ export type Listing = ListingFile & { id: string };
  */
 export type ListingWithoutNda = Omit<Listing, 'nda'> & { sample_available?: boolean };
 
-/** The listing as the public sees it: the spec's 13 fields, in the spec's order. Also the OpenAPI schema. */
+/**
+ * The listing as the public sees it: the spec's 13 fields, in the spec's order, then the indicative price (issue
+ * 42). Also the OpenAPI schema.
+ */
 export const publicListingSchema = z
   .object({
     id: z.string().describe('Stable listing identifier'),
@@ -246,6 +263,11 @@ export const publicListingSchema = z
     status: z.enum(LISTING_STATUSES).describe('Listing state'),
     exclusivity_available: z.boolean().describe('Whether the owner offers exclusivity'),
     sample: z.boolean().describe('True when the listing is illustrative and not live inventory'),
+    pricing: pricingSchema
+      .nullable()
+      .describe(
+        'Indicative, non-binding price range for a non-exclusive licence; null when none is published',
+      ),
   })
   .meta({ id: 'Listing' });
 export type PublicListing = z.output<typeof publicListingSchema>;
