@@ -482,6 +482,7 @@ describe('OpenAPI', () => {
     expect(post.responses['429'].headers['Retry-After']).toBeDefined();
     expect(post.responses['503'].headers['Retry-After']).toBeDefined(); // the store cannot take the write now
     expect(post.responses['201'].headers.RateLimit).toBeDefined();
-    expect(document.components.schemas.Listing.required).toHaveLength(13);
+    // The spec's 13 public fields, and the indicative pricing (issue 42).
+    expect(document.components.schemas.Listing.required).toHaveLength(14);
   });
 });

@@ -85,6 +85,30 @@ function termsAsWritten(value: unknown): void {
 }
 for (const { fix } of FIXED) fix(before);
 
+/** What later work added on purpose, each named: adopted from the derived document at these places. */
+const ADDED: { what: string; at: string[][] }[] = [
+  {
+    what: 'listings carry an indicative `pricing` block, null when absent (issue 42)',
+    at: [
+      ['components', 'schemas', 'Listing'],
+      ['components', 'schemas', 'ListingResponse'],
+    ],
+  },
+  {
+    what: 'a catalogue search with no result names the nearest listings; q matches any word; sort=relevance (issue 42)',
+    at: [
+      ['components', 'schemas', 'CatalogList'],
+      ['paths', '/api/v1/catalog', 'get', 'parameters'],
+    ],
+  },
+];
+const at = (document: unknown, path: string[]) => path.reduce<any>((value, key) => value?.[key], document);
+for (const { at: places } of ADDED)
+  for (const place of places) {
+    const parent = at(before, place.slice(0, -1));
+    parent[place.at(-1)!] = structuredClone(at(derived, place));
+  }
+
 const operations = (document: Document) =>
   Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
