@@ -1,5 +1,5 @@
 // Writes the public preview of every listing to content/previews/: for an audio listing, a short mono clip of its
-// public, redacted preview transcript said by two voices (<id>.wav) and the turns' times (<id>.json); for an
+// public, redacted preview transcript (every turn) said by two voices (<id>.wav) and the turns' times (<id>.json); for an
 // imaging listing, a 512 px slice of a synthetic study in a radiologist's window (<id>.png) and what it shows
 // (<id>.json). Public by design: seeded from the listing id and made from public fields, never from an `nda:`
 // field or a private sample, so a preview shares no byte with what is sent under NDA.
@@ -12,11 +12,12 @@ import { assemble } from './samples/calls.ts';
 import { imagingKind, sliceOf, soften, windowedSlice } from './samples/imaging-kinds.ts';
 import { encodePng } from './samples/png.ts';
 import { seeded } from './samples/rng.ts';
+import { encodeWav8 } from './samples/wav.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT_DIR = process.argv[2] ? resolve(process.argv[2]) : join(ROOT, 'content', 'previews');
 const SIZE = 512;
-const CLIP = { rate: 8000, channels: 1 } as const; // telephone band, mono: small enough for a page
+const CLIP = { rate: 8000, channels: 1 } as const; // telephone band, mono, 8-bit: small enough for a page
 const LATIN = new Set(['en', 'es', 'pt', 'de', 'fr', 'fil']);
 
 mkdirSync(OUT_DIR, { recursive: true });
@@ -38,14 +39,12 @@ for (const listing of await loadListings(join(ROOT, 'content', 'listings'))) {
       languages: codes,
       latinFallback: codes.find((code) => LATIN.has(code)) ?? 'en',
       han: codes.includes('ja') ? 'ja' : 'zh',
-      maxSeconds: 12,
     });
-    writeFileSync(join(OUT_DIR, `${listing.id}.wav`), clip.wav);
+    const wav = encodeWav8(clip.pcm, CLIP.rate);
+    writeFileSync(join(OUT_DIR, `${listing.id}.wav`), wav);
     const turns = clip.turns.map(({ speaker, start, end, text }) => ({ speaker, start, end, text }));
     writeFileSync(join(OUT_DIR, `${listing.id}.json`), json({ kind: 'audio', seconds: clip.seconds, turns }));
-    console.log(
-      `wrote ${listing.id}.wav (${clip.seconds} s, ${turns.length} turns, ${clip.wav.length} bytes)`,
-    );
+    console.log(`wrote ${listing.id}.wav (${clip.seconds} s, ${turns.length} turns, ${wav.length} bytes)`);
   } else {
     const kind = imagingKind(listing);
     const slice = soften(sliceOf(kind, rng, SIZE), SIZE, kind, rng);

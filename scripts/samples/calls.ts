@@ -65,7 +65,6 @@ export function assemble(
     languages: string[];
     latinFallback: string;
     han: string;
-    maxSeconds?: number;
   },
 ) {
   const voice = voices(rng);
@@ -78,7 +77,6 @@ export function assemble(
     const pieces = piecesOf(line.text, { latin: language, han: options.han }, voice[line.role]);
     const { pcm, redactions: spans } = sayTurn(pieces, format.rate);
     const end = clock + pcm.length / format.rate;
-    if (options.maxSeconds && i > 0 && end > options.maxSeconds) break;
     said.push({ line, pcm, redactions: spans });
     const tag = options.languages.find((code) => code.split('-')[0] === language) ?? language;
     turns.push({
@@ -109,7 +107,7 @@ export function assemble(
       pcm[at] = Math.max(-32768, Math.min(32767, pcm[at]! + speech[k]!));
     }
   }
-  return { wav: encodeWav(pcm, format), turns, redactions, seconds: round(frames / format.rate) };
+  return { pcm, wav: encodeWav(pcm, format), turns, redactions, seconds: round(frames / format.rate) };
 }
 
 /** The listing's sample calls: a WAV, a transcript and labels for each of its scripts. */

@@ -55,6 +55,8 @@ export function piecesOf(
   }
   return runs.map((run) => {
     const language = run.language || languages.latin;
-    return { text: run.text, voice: { ...voice, name: ESPEAK_VOICE[language] ?? 'en-us' } };
+    // espeak-ng's Japanese reads kana only: it would say "Chinese letter" in English for each kanji, so they go.
+    const text = language === 'ja' ? run.text.replace(/\p{Script=Han}/gu, '') : run.text;
+    return { text, voice: { ...voice, name: ESPEAK_VOICE[language] ?? 'en-us' } };
   });
 }

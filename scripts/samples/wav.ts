@@ -22,3 +22,22 @@ export function encodeWav(pcm: Int16Array, format: WavFormat): Buffer {
   for (let i = 0; i < pcm.length; i++) out.writeInt16LE(pcm[i] ?? 0, 44 + i * 2);
   return out;
 }
+
+/** Mono 16-bit samples as an 8-bit WAV (unsigned, as WAV stores 8 bits): half the bytes, telephone quality. */
+export function encodeWav8(pcm: Int16Array, rate: number): Buffer {
+  const out = Buffer.alloc(44 + pcm.length + (pcm.length % 2));
+  out.write('RIFF', 0, 'ascii');
+  out.writeUInt32LE(out.length - 8, 4);
+  out.write('WAVEfmt ', 8, 'ascii');
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20); // PCM
+  out.writeUInt16LE(1, 22); // mono
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate, 28); // byte rate
+  out.writeUInt16LE(1, 32); // block align
+  out.writeUInt16LE(8, 34);
+  out.write('data', 36, 'ascii');
+  out.writeUInt32LE(pcm.length, 40);
+  for (let i = 0; i < pcm.length; i++) out[44 + i] = Math.min(255, Math.round(pcm[i]! / 256) + 128);
+  return out;
+}
