@@ -33,6 +33,6 @@ export const hasPreview = (id: string, kind: 'audio' | 'imaging') => previewOf(i
 export const clock = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
-/** A window as a radiologist writes it: "W 1500, L −600" (a true minus sign). */
+/** A window as a radiologist writes it: "W 1500, L −600" (a true minus sign; no break inside a value). */
 export const windowText = (window: { center: number; width: number }) =>
-  `W ${window.width}, L ${String(window.center).replace('-', '−')}`;
+  `W\u00a0${window.width}, L\u00a0${String(window.center).replace('-', '−')}`;
