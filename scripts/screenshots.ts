@@ -119,6 +119,11 @@ try {
     for (const [name, path] of SCREENSHOT_PAGES.filter(([name]) => !only.length || only.includes(name))) {
       const page = await context.newPage();
       await page.goto(url + path, { waitUntil: 'networkidle' });
+      // Lazy images (a listing's preview slice) load once near the viewport: bring each there, then wait for it.
+      for (const image of await page.locator('img[loading="lazy"]').all())
+        await image.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+      await page.evaluate(() => window.scrollTo(0, 0));
       const file = join(OUT, `${name}-${label}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(`wrote docs/screenshots/${name}-${label}.png`);

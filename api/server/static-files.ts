@@ -21,6 +21,7 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.wav': 'audio/wav',
   '.ico': 'image/x-icon',
   '.webmanifest': 'application/manifest+json',
 };

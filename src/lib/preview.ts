@@ -1,29 +1,38 @@
 // The public preview of a listing, from content/previews/ (written by `npm run samples`, synthetic and public by
-// design): an audio listing's clip is drawn as a waveform at build time; an imaging listing has a thumbnail.
+// design): an audio listing's short clip (<id>.wav) with its turns' times, or an imaging listing's 512 px slice
+// (<id>.png) with what it shows. Each comes with <id>.json, which says which.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentDir } from './content-dir.ts';
 
-export const previewPath = (id: string, extension: 'wav' | 'png') =>
+export type PreviewTurn = { speaker: string; start: number; end: number; text: string };
+export type AudioPreview = { kind: 'audio'; seconds: number; turns: PreviewTurn[] };
+export type ImagingPreview = {
+  kind: 'imaging';
+  width: number;
+  height: number;
+  modality: string;
+  body_part: string;
+  body_words: string;
+  window: { name: string; center: number; width: number };
+};
+
+export const previewPath = (id: string, extension: 'wav' | 'png' | 'json') =>
   join(contentDir, 'previews', `${id}.${extension}`);
 
-export const hasThumbnail = (id: string) => existsSync(previewPath(id, 'png'));
-
-/** Peak amplitude per bar (0–1) of a 16-bit mono PCM WAV, or undefined when the listing has no preview clip. */
-export function waveformBars(id: string, bars = 96): { peaks: number[]; seconds: number } | undefined {
-  const path = previewPath(id, 'wav');
+/** What the listing's preview is, or undefined when it has none. */
+export function previewOf(id: string): AudioPreview | ImagingPreview | undefined {
+  const path = previewPath(id, 'json');
   if (!existsSync(path)) return undefined;
-  const wav = readFileSync(path);
-  const rate = wav.readUInt32LE(24);
-  const samples = (wav.length - 44) / 2;
-  const perBar = Math.floor(samples / bars);
-  const peaks: number[] = [];
-  for (let bar = 0; bar < bars; bar++) {
-    let peak = 0;
-    for (let i = bar * perBar; i < (bar + 1) * perBar; i++)
-      peak = Math.max(peak, Math.abs(wav.readInt16LE(44 + i * 2)));
-    peaks.push(peak / 32768);
-  }
-  const top = Math.max(...peaks, 1e-6);
-  return { peaks: peaks.map((p) => p / top), seconds: samples / rate };
+  return JSON.parse(readFileSync(path, 'utf8')) as AudioPreview | ImagingPreview;
 }
+
+export const hasPreview = (id: string, kind: 'audio' | 'imaging') => previewOf(id)?.kind === kind;
+
+/** 75.4 → "1:15", as a player shows time. */
+export const clock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/** A window as a radiologist writes it: "W 1500, L −600" (a true minus sign; no break inside a value). */
+export const windowText = (window: { center: number; width: number }) =>
+  `W\u00a0${window.width}, L\u00a0${String(window.center).replace('-', '−')}`;

@@ -1,5 +1,6 @@
 // The page budgets (issue "Pages people use"): nothing needs JavaScript to be read, scripts stay small, the
 // catalogue page stays light, and no page asks another origin for anything.
+import { statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -44,5 +45,20 @@ test('no page loads anything from another origin (no third-party requests, no we
       external.filter((tag) => !/rel="(canonical|alternate|describedby)"/.test(tag)),
       file,
     ).toEqual([]);
+  }
+});
+
+test('a listing page with everything it loads (styles, scripts, its preview clip or slice) is under 300 KB', async () => {
+  const pages = files.filter((f) => /\/catalog\/[a-z0-9-]+\/index\.html$/.test(f) && !f.includes('/search/'));
+  expect(pages.length).toBeGreaterThan(10);
+  for (const file of pages) {
+    const html = await readFile(file, 'utf8');
+    // What the browser fetches by itself: images, media, scripts and style sheets from this site.
+    const loaded = [
+      ...html.matchAll(/<(?:img|audio|source|script)\b[^>]*\bsrc="(\/[^"]+)"/g),
+      ...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"/g),
+    ].map((m) => join(DIST_CLIENT, m[1]!));
+    const bytes = [file, ...new Set(loaded)].reduce((sum, path) => sum + statSync(path).size, 0);
+    expect(bytes / 1024, file).toBeLessThan(300);
   }
 });

@@ -1,91 +1,76 @@
-// The synthetic sample files are produced by scripts/generate-samples.ts, not downloaded: regenerating them
-// gives the same bytes as the files in content/samples.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+// The samples as a lab receives them: one zip per listing, its manifest true to its files, small enough to mail a
+// link to, holding nothing from an `nda:` value. They are made by `npm run samples` (scripts/generate-samples.ts)
+// and committed; where espeak-ng and sox are installed, regenerating them gives the same bytes.
+import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from 'vitest';
+import dicomParser from 'dicom-parser';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { loadListings } from '../../api/domain/listings/listing-files.ts';
+import { leaksIn, ndaSecrets } from '../support/nda-secrets.ts';
+import { openSamples, SAMPLES_DIR, type OpenedSample } from '../support/sample-zip.ts';
 
 const run = promisify(execFile);
-
-test('every sample_ready listing names a sample file that the script regenerates byte for byte', async () => {
-  const out = await mkdtemp(join(tmpdir(), 'dss-samples-'));
-  try {
-    await run(process.execPath, ['scripts/generate-samples.ts', out]);
-    const listings = await loadListings('content/listings');
-    const wanted = listings
-      .filter((listing) => listing.nda.sample_file)
-      .map((listing) => listing.nda.sample_file!);
-    for (const listing of listings.filter((l) => l.status === 'sample_ready')) {
-      expect(listing.nda.sample_file, listing.id).toBeDefined();
-    }
-    for (const file of wanted) {
-      expect(await readFile(join(out, file)), file).toEqual(await readFile(join('content/samples', file)));
-    }
-    const generated = await readdir(out, { recursive: true, withFileTypes: true });
-    expect(generated.filter((entry) => entry.isFile())).toHaveLength(wanted.length);
-  } finally {
-    await rm(out, { recursive: true, force: true });
-  }
+let samples: OpenedSample[];
+beforeAll(async () => {
+  samples = await openSamples();
 });
 
-test('the files are what their names say: RIFF/WAVE audio and PNG images', async () => {
-  for (const entry of await readdir('content/samples', { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const head = (await readFile(join(entry.parentPath, entry.name))).subarray(0, 12);
-    if (entry.name.endsWith('.wav')) {
-      expect(head.toString('latin1', 0, 4) + head.toString('latin1', 8, 12)).toBe('RIFFWAVE');
-    } else {
-      expect(head.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    }
-  }
-});
-
-test('the public previews regenerate byte for byte, one per listing, and share nothing with a private sample', async () => {
-  const out = await mkdtemp(join(tmpdir(), 'dss-previews-'));
-  try {
-    await run(process.execPath, ['scripts/generate-previews.ts', out]);
-    const listings = await loadListings('content/listings');
-    const privateSamples = await Promise.all(
-      listings.flatMap((l) =>
-        l.nda.sample_file ? [readFile(join('content/samples', l.nda.sample_file))] : [],
-      ),
-    );
-    for (const listing of listings) {
-      const file = `${listing.id}.${listing.vertical === 'conversational_audio' ? 'wav' : 'png'}`;
-      const bytes = await readFile(join(out, file));
-      expect(bytes, file).toEqual(await readFile(join('content/previews', file)));
-      // A preview is seeded apart from the sample: not the same file, and not its audio or pixels either.
-      for (const sample of privateSamples)
-        expect(bytes.subarray(44, 4044).equals(sample.subarray(44, 4044))).toBe(false);
-    }
-    expect(await readdir(out)).toHaveLength(listings.length);
-  } finally {
-    await rm(out, { recursive: true, force: true });
-  }
-});
-
-test("a WAV sample is in the format its listing's data card says a delivery is (rate, width, channels)", async () => {
+test('every sample_ready listing names a sample, and every sample is a zip of at most 2 MB', async () => {
   const listings = await loadListings('content/listings');
-  const channels: Record<string, number> = { mono: 1, one: 1, stereo: 2, two: 2 };
-  for (const listing of listings) {
-    const file = listing.nda.sample_file;
-    if (!file?.endsWith('.wav')) continue;
-    const stated = /WAV, (\d+)-bit PCM, ([\d.]+) kHz, (\w+) channels?/.exec(
-      listing.data_card.formats.join('\n'),
-    );
-    expect(stated, `${listing.id}: its data card names the WAV format`).not.toBeNull();
-    const head = await readFile(join('content/samples', file));
-    // A lab judges the delivery by its sample: a mono 8 kHz file for a two-channel 16 kHz dataset misleads.
-    expect(
-      { channels: head.readUInt16LE(22), rate: head.readUInt32LE(24), bits: head.readUInt16LE(34) },
-      listing.id,
-    ).toEqual({
-      channels: channels[stated![3]!.toLowerCase()],
-      rate: Number(stated![2]) * 1000,
-      bits: Number(stated![1]),
-    });
+  for (const listing of listings.filter((l) => l.status === 'sample_ready'))
+    expect(listing.nda.sample_file, listing.id).toMatch(/\.zip$/);
+  expect(samples.length).toBeGreaterThanOrEqual(6);
+  for (const sample of samples) expect(sample.zipBytes, sample.listing.id).toBeLessThan(2 * 1024 * 1024);
+});
+
+test('the manifest names the listing and its data card version, and every file with its true size and sha256', () => {
+  for (const { listing, entries, manifest } of samples) {
+    expect(manifest.listing_id).toBe(listing.id);
+    expect(manifest.data_card_version).toBe(listing.updated);
+    const listed = manifest.files.map((file) => file.path).sort();
+    expect(listed, listing.id).toEqual([...entries.keys()].filter((path) => path !== 'manifest.json').sort());
+    for (const file of manifest.files) {
+      const bytes = entries.get(file.path)!;
+      expect(bytes.length, file.path).toBe(file.size);
+      expect(createHash('sha256').update(bytes).digest('hex'), file.path).toBe(file.sha256);
+    }
   }
+});
+
+test('a sample holds nothing from any listing’s nda: block', async () => {
+  const secrets = ndaSecrets(await loadListings('content/listings'));
+  for (const { listing, entries } of samples)
+    for (const [path, bytes] of entries)
+      expect(leaksIn(readable(path, bytes), secrets), `${listing.id}/${path}`).toEqual([]);
+});
+
+/** What of a file is text: a DICOM file's header up to its pixel data, none of a WAV, all of the rest. */
+function readable(path: string, bytes: Buffer): string {
+  if (path.endsWith('.wav')) return '';
+  if (!path.endsWith('.dcm')) return bytes.toString('utf8');
+  const pixels = dicomParser.parseDicom(new Uint8Array(bytes)).elements.x7fe00010?.dataOffset ?? bytes.length;
+  return bytes.toString('latin1', 0, pixels);
+}
+
+const tools = ['espeak-ng', 'sox'].every((tool) => spawnSync(tool, ['--version']).status === 0);
+
+describe.skipIf(!tools)('with espeak-ng and sox installed (not on CI)', () => {
+  test('`npm run samples` regenerates every sample byte for byte', { timeout: 300_000 }, async () => {
+    const out = await mkdtemp(join(tmpdir(), 'dss-samples-'));
+    try {
+      await run(process.execPath, ['scripts/generate-samples.ts', out]);
+      for (const { listing } of samples) {
+        const file = listing.nda.sample_file!;
+        expect((await readFile(join(out, file))).equals(await readFile(join(SAMPLES_DIR, file))), file).toBe(
+          true,
+        );
+      }
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
 });

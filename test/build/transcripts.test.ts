@@ -11,13 +11,14 @@ beforeAll(() => requireBuild());
 async function turns(id: string) {
   const html = await readFile(join(DIST_CLIENT, 'catalog', id, 'index.html'), 'utf8');
   const transcript = /<figure class="transcript">([\s\S]*?)<\/figure>/.exec(html)?.[1] ?? '';
-  return [...transcript.matchAll(/<strong>[^<]*<\/strong> <span([^>]*)>([^<]*)<\/span>/g)].map(
-    ([, attributes, text]) => ({
-      lang: /\blang="([^"]+)"/.exec(attributes!)?.[1],
-      dir: /\bdir="([^"]+)"/.exec(attributes!)?.[1],
-      text: text!.slice(0, 12),
-    }),
-  );
+  // Each turn: the speaker and when the clip reaches it, then what was said.
+  return [
+    ...transcript.matchAll(/<strong>[^<]*<time[^>]*>[^<]*<\/time><\/strong> <span([^>]*)>([^<]*)<\/span>/g),
+  ].map(([, attributes, text]) => ({
+    lang: /\blang="([^"]+)"/.exec(attributes!)?.[1],
+    dir: /\bdir="([^"]+)"/.exec(attributes!)?.[1],
+    text: text!.slice(0, 12),
+  }));
 }
 
 test.each([

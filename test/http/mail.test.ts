@@ -122,10 +122,11 @@ describe('with a mail server', () => {
     expect(linkMail.mail.subject).toContain('is ready');
     const download = await fetch(linkIn(linkMail, server));
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-type')).toBe('image/png');
-    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
+    // The sample is a zip of studies as a delivery is made (issue 42), named for the listing.
+    expect(download.headers.get('content-type')).toBe('application/zip');
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${listing}-sample.zip"`);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(
-      await readFile(`content/samples/imaging/${listing}.png`),
+      await readFile(`content/samples/imaging/${listing}.zip`),
     );
     const audit = (await ops(server.dataDir, 'audit', 'list', '--org', lab.orgId)).json;
     expect(audit.map((entry: { kind: string }) => entry.kind)).toContain('sample_download');

@@ -1,12 +1,12 @@
-// An imaging listing's public thumbnail, copied from content/previews/ (never from the private samples).
+// An imaging listing's public preview slice, copied from content/previews/ (never from the private samples).
 import { readFileSync } from 'node:fs';
 import type { APIRoute } from 'astro';
 import { allListings } from '../../../lib/listings.ts';
-import { hasThumbnail, previewPath } from '../../../lib/preview.ts';
+import { hasPreview, previewPath } from '../../../lib/preview.ts';
 
 export async function getStaticPaths() {
   return (await allListings())
-    .filter((listing) => listing.vertical === 'medical_imaging' && hasThumbnail(listing.id))
+    .filter((listing) => hasPreview(listing.id, 'imaging'))
     .map((listing) => ({ params: { id: listing.id } }));
 }
 

@@ -1,0 +1,14 @@
+// An audio listing's public preview clip, copied from content/previews/ (never from the private samples).
+import { readFileSync } from 'node:fs';
+import type { APIRoute } from 'astro';
+import { allListings } from '../../../lib/listings.ts';
+import { hasPreview, previewPath } from '../../../lib/preview.ts';
+
+export async function getStaticPaths() {
+  return (await allListings())
+    .filter((listing) => hasPreview(listing.id, 'audio'))
+    .map((listing) => ({ params: { id: listing.id } }));
+}
+
+export const GET: APIRoute = ({ params }) =>
+  new Response(readFileSync(previewPath(params.id!, 'wav')), { headers: { 'Content-Type': 'audio/wav' } });
