@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFiles } from './test/support/slowest-files.ts';
 
 // Every test once against the embedded JSON store; the HTTP tests once more against PostgreSQL (contract §11).
 const shared = {
@@ -14,6 +15,7 @@ const LIGHTHOUSE = 'test/browser/*lighthouse.test.ts';
 
 export default defineConfig({
   test: {
+    reporters: ['default', new SlowestFiles()],
     projects: [
       { test: { ...shared, name: 'json', include: ['test/**/*.test.ts'], exclude: [LIGHTHOUSE] } },
       {

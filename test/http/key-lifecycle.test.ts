@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, expectUnauthorized, startApiServer, type Json } from '../support/api-client.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { ops } from '../support/ops.ts';
-import type { RunningServer } from '../support/server.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 const { opsOk, call } = apiClient(() => server);
 
 beforeAll(async () => {
