@@ -14,6 +14,7 @@ import { createRequestLog } from '../../api/http/log.ts';
 import { createApp } from '../../api/server/app.ts';
 import { answerClientError } from '../../api/server/client-errors.ts';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, guardConnections } from '../../api/server/connections.ts';
+import { setForApp } from './child-env.ts';
 import { requireBuild } from './dist.ts';
 import { startServer } from './server.ts';
 import { storeEnv } from './store-env.ts';
@@ -24,7 +25,7 @@ export type InProcessServer = {
   /** Everything the service logged so far, one JSON record per line (what the process writes to stdout). */
   stdout(): string;
   stderr(): string;
-  stop(): Promise<void>;
+  stop(): Promise<unknown>;
 };
 
 const REGISTRY = Symbol.for('dss.process-shared');
@@ -47,6 +48,14 @@ function collector(): { stream: Writable; text(): string } {
 
 let live = 0;
 
+function restoreEnv(): void {
+  for (const [name, value] of setForApp) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  setForApp.clear();
+}
+
 export async function startApp(env: Record<string, string> = {}): Promise<InProcessServer> {
   requireBuild();
   if (live > 0) return startServer(env);
@@ -55,6 +64,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<InProc
     return await startInProcess(env);
   } catch (error) {
     live--;
+    restoreEnv();
     throw error;
   }
 }
@@ -63,7 +73,7 @@ async function startInProcess(env: Record<string, string>): Promise<InProcessSer
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'dss-data-')));
   const vars = { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...(await storeEnv(dataDir)), ...env };
   // The on-demand pages read their configuration from the process's environment (src/lib/self-serve/runtime.ts).
-  const before = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  for (const name of Object.keys(vars)) setForApp.set(name, process.env[name]);
   Object.assign(process.env, vars);
   const config = loadConfig({ ...process.env, ...vars });
   const out = collector();
@@ -89,11 +99,9 @@ async function startInProcess(env: Record<string, string>): Promise<InProcessSer
       app.log.flush();
       forgetShared();
       live--;
-      for (const [name, value] of Object.entries(before)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-      if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true });
+      restoreEnv();
+      // A CLI the test ran may still be letting go of its files.
+      if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
     },
   };
 }
