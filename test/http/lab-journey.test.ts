@@ -20,7 +20,7 @@ import type { InProcessServer } from '../support/app.ts';
 
 let server: InProcessServer;
 let listing: ListingWithBody;
-const { opsOk, call, postRequest } = apiClient(() => server);
+const { opsOk, call, postRequest } = apiClient(() => server, { cliProcess: true });
 
 beforeAll(async () => {
   const [started, listings] = await Promise.all([startApiServer(), loadListings('content/listings')]);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, LISTING_ID, startApiServer } from '../support/api-client.ts';
 import { makeLabByCli } from '../support/lab.ts';
-import { ops } from '../support/ops.ts';
+import { opsProcess as ops } from '../support/ops.ts';
 import type { InProcessServer } from '../support/app.ts';
 
 describe('an unknown value', () => {

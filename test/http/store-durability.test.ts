@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { requireBuild } from '../support/dist.ts';
 import { makeLabByCli } from '../support/lab.ts';
-import { ops } from '../support/ops.ts';
+import { opsProcess as ops } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const LIMITS = { RATE_LIMIT_KEY_PER_MINUTE: '1000000', RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' };

@@ -55,9 +55,13 @@ export type CallOptions = {
  * The API over fetch and the operator CLI, both against the server `server()` returns: a function, because a test
  * file declares its client before its beforeAll has started the server.
  */
-export function apiClient(server: () => { url: string; dataDir: string }) {
-  /** Runs an operator command that must succeed, and returns its JSON. */
-  const opsOk = (...args: string[]): Promise<Json> => operator.opsOk(server().dataDir, ...args);
+export function apiClient(
+  server: () => { url: string; dataDir: string },
+  options: { cliProcess?: boolean } = {},
+) {
+  const run = options.cliProcess ? operator.opsOkProcess : operator.opsOk;
+  /** Runs an operator command that must succeed (as a child process with `cliProcess`), and returns its JSON. */
+  const opsOk = (...args: string[]): Promise<Json> => run(server().dataDir, ...args);
 
   async function call(path: string, options: CallOptions = {}): Promise<Reply> {
     const headers: Record<string, string> = {};

@@ -12,7 +12,7 @@ import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import type { DataRequestRecord } from '../../api/store/records.ts';
 import { makeLabByCli, type Lab } from '../support/lab.ts';
-import { ops } from '../support/ops.ts';
+import { opsProcess as ops } from '../support/ops.ts';
 import { freshDatabase } from '../support/postgres.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 
