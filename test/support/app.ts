@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { onTestFinished } from 'vitest';
 import { loadConfig } from '../../api/config.ts';
 import { createRequestLog } from '../../api/http/log.ts';
 import { createApp } from '../../api/server/app.ts';
@@ -61,7 +62,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<InProc
   if (live > 0) return startServer(env);
   live++;
   try {
-    return await startInProcess(env);
+    const served = await startInProcess(env);
+    // Started inside a test: stopped when it ends, even if it timed out before its own stop() (which then does nothing).
+    try {
+      onTestFinished(async () => void (await served.stop()));
+    } catch {
+      // started in a hook: the file's afterAll stops it
+    }
+    return served;
   } catch (error) {
     live--;
     restoreEnv();
@@ -87,19 +95,26 @@ async function startInProcess(env: Record<string, string>): Promise<InProcessSer
   server.on('clientError', answerClientError);
   await new Promise<void>((done) => server.listen(config.port, config.host, done));
   const { port } = server.address() as AddressInfo;
+  let stopped = false;
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
     stdout: () => (app.log.flush(), out.text()),
     stderr: () => (app.log.flush(), err.text()),
     async stop() {
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-      await app.close();
-      app.log.flush();
-      forgetShared();
-      live--;
-      restoreEnv();
+      if (stopped) return;
+      stopped = true;
+      try {
+        server.closeAllConnections();
+        await new Promise((done) => server.close(done));
+        await app.close();
+        app.log.flush();
+      } finally {
+        // Whatever failed above, the next service in this file starts afresh, in process.
+        forgetShared();
+        live--;
+        restoreEnv();
+      }
       // A CLI the test ran may still be letting go of its files.
       if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
     },

@@ -6,6 +6,7 @@ import { readReply, type Reply } from './api-client.ts';
 import { opsOk } from './ops.ts';
 import { freePort } from './ports.ts';
 import { startApp, type InProcessServer } from './app.ts';
+import { startServer } from './server.ts';
 import { startSmtp, type Received } from './smtp.ts';
 
 export type Json = any;
@@ -20,12 +21,16 @@ export type SelfServe = {
   stop(): Promise<void>;
 };
 
-export async function startSelfServe(env: Record<string, string> = {}): Promise<SelfServe> {
+/** `asProcess`: the built server as a child process, for the browser tests (the browser is their subject). */
+export async function startSelfServe(
+  env: Record<string, string> = {},
+  { asProcess = false } = {},
+): Promise<SelfServe> {
   const smtp = await startSmtp();
   const port = env.PORT ? Number(env.PORT) : await freePort(); // a restart keeps its port (and SITE_URL)
   // SITE_URL is the server's own address unless a test gives another (an https site behind a proxy).
   const siteUrl = env.SITE_URL ?? `http://127.0.0.1:${port}`;
-  const server = await startApp({
+  const server = await (asProcess ? startServer : startApp)({
     PORT: String(port),
     SITE_URL: siteUrl,
     SMTP_URL: smtp.url,
