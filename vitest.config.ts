@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFiles } from './test/support/slowest-files.ts';
 
 // Every test once against the embedded JSON store; the HTTP tests once more against PostgreSQL (contract §11).
 const shared = {
@@ -14,6 +15,10 @@ const LIGHTHOUSE = 'test/browser/*lighthouse.test.ts';
 
 export default defineConfig({
   test: {
+    reporters: ['default', new SlowestFiles()],
+    // Vitest runs one file per core but one (here: one at a time); most files wait on mail, sockets and timers
+    // more than they compute, so two at once on two cores (measured: see issue 39's closing note).
+    maxWorkers: 2,
     projects: [
       { test: { ...shared, name: 'json', include: ['test/**/*.test.ts'], exclude: [LIGHTHOUSE] } },
       {

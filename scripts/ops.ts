@@ -54,13 +54,19 @@ function unknownCommand([noun = '', verb]: string[]): string {
   ].join('\n');
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Where a run reads its environment and writes: the process's own, or a test's that runs the CLI in process. */
+export type CliIo = Pick<NodeJS.Process, 'env'> & {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+};
+
+export async function main(argv: string[], io: CliIo = process): Promise<number> {
   const [noun, verb, ...rest] = argv;
   const command = noun && verb ? COMMANDS[`${noun} ${verb}`] : undefined;
   if (!command) {
     const help = argv.length === 0 || argv.includes('--help') || argv.includes('-h');
-    if (help) process.stdout.write(`${usage()}\n`);
-    else process.stderr.write(`${unknownCommand(argv.filter((word) => !word.startsWith('-')))}\n`);
+    if (help) io.stdout.write(`${usage()}\n`);
+    else io.stderr.write(`${unknownCommand(argv.filter((word) => !word.startsWith('-')))}\n`);
     return help ? 0 : 2;
   }
   let values: Values;
@@ -73,31 +79,29 @@ async function main(argv: string[]): Promise<number> {
       strict: true,
     }));
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nUsage: ops ${command.usage}\n`);
+    io.stderr.write(`${(error as Error).message}\nUsage: ops ${command.usage}\n`);
     return 2;
   }
   if (values.help) {
-    process.stdout.write(`Usage: ops ${command.usage}\n\n${command.summary}\n`);
+    io.stdout.write(`Usage: ops ${command.usage}\n\n${command.summary}\n`);
     return 0;
   }
   if (args.length !== (command.args?.length ?? 0)) {
-    process.stderr.write(
-      `Expected ${command.args?.join(' ') || 'no arguments'}.\nUsage: ops ${command.usage}\n`,
-    );
+    io.stderr.write(`Expected ${command.args?.join(' ') || 'no arguments'}.\nUsage: ops ${command.usage}\n`);
     return 2;
   }
-  const loaded = loadConfig();
-  const links = await siteUrlForCli(loaded, process.env);
+  const loaded = loadConfig(io.env);
+  const links = await siteUrlForCli(loaded, io.env);
   const config = { ...loaded, siteUrl: links.siteUrl };
   const store = await openStore(config);
-  process.stderr.write(`store: ${store.location}\n`);
-  if (links.note) process.stderr.write(`${links.note}\n`);
+  io.stderr.write(`store: ${store.location}\n`);
+  if (links.note) io.stderr.write(`${links.note}\n`);
   const delivery = await deliveryForCli(config);
   let built: Promise<Runtime> | undefined;
   const runtime = () => (built ??= openRuntime(config, silentLog, store));
   const deliver = async () => {
     if (delivery.send) return (await runtime()).background.run();
-    process.stderr.write(`${delivery.note}\n`);
+    io.stderr.write(`${delivery.note}\n`);
   };
   const now = new Date();
   // The operator acts on the store alone, as most commands need; the catalogue (the listing files, read and indexed)
@@ -120,26 +124,28 @@ async function main(argv: string[]): Promise<number> {
         : command.columns && Array.isArray(result)
           ? table(result, command.columns)
           : humanize(result);
-    process.stdout.write(`${visible(text)}\n`);
+    io.stdout.write(`${visible(text)}\n`);
     return 0;
   } catch (error) {
     await store.close();
     if (error instanceof UsageError) {
-      process.stderr.write(`${visible(error.message)}\nUsage: ops ${command.usage}\n`);
+      io.stderr.write(`${visible(error.message)}\nUsage: ops ${command.usage}\n`);
       return 2;
     }
     if (error instanceof DomainError) {
-      process.stderr.write(`${visible(refusal(error))}\n`);
+      io.stderr.write(`${visible(refusal(error))}\n`);
       return 1;
     }
     throw error;
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  // Configuration and store problems are one line for the operator, not a stack trace.
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exitCode = 1;
+if (import.meta.main) {
+  try {
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (error) {
+    // Configuration and store problems are one line for the operator, not a stack trace.
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exitCode = 1;
+  }
 }

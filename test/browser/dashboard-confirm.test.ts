@@ -22,7 +22,7 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
 beforeAll(async () => {
-  ctx = await startSelfServe();
+  ctx = await startSelfServe({}, { asProcess: true });
   lab = await selfServeLab(ctx, 'Careful Lab');
   browser = await openBrowser({ javaScriptEnabled: false, viewport: { width: 1366, height: 900 } });
   await signIn(browser.context, lab.cookie, ctx.siteUrl);

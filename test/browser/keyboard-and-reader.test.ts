@@ -11,7 +11,7 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
 beforeAll(async () => {
-  ctx = await startSelfServe();
+  ctx = await startSelfServe({}, { asProcess: true });
   browser = await openBrowser({ javaScriptEnabled: false, viewport: { width: 1366, height: 900 } });
   page = await browser.context.newPage();
   page.setDefaultTimeout(8000);

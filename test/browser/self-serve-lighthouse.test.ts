@@ -24,7 +24,7 @@ let chrome: LaunchedChrome;
 let cookie: string;
 
 beforeAll(async () => {
-  ctx = await startSelfServe();
+  ctx = await startSelfServe({}, { asProcess: true });
   cookie = (await selfServeLab(ctx, 'Lighthouse Lab')).cookie;
   chrome = await launchChrome();
 }, 120_000);

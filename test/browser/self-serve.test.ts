@@ -19,7 +19,7 @@ const email = `journey.${Date.now()}@lab.example`;
 let orgId = '';
 
 beforeAll(async () => {
-  ctx = await startSelfServe();
+  ctx = await startSelfServe({}, { asProcess: true });
   browser = await openBrowser({ javaScriptEnabled: false });
   page = await browser.context.newPage();
   await mkdir('screenshots', { recursive: true });

@@ -16,7 +16,10 @@ let page: Page;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  ctx = await startSelfServe({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '0.2' });
+  ctx = await startSelfServe(
+    { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '0.2' },
+    { asProcess: true },
+  );
   receiver = await startWebhookReceiver();
   const lab = await selfServeLab(ctx, 'Browser Hooks Lab');
   browser = await openBrowser({ javaScriptEnabled: false });

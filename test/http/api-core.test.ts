@@ -1,16 +1,17 @@
-// The API core over HTTP, against the built server as `npm start` runs it.
+// The API core over HTTP, against the service in process (its signals and start-up refusals: as `npm start` runs it).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requireBuild } from '../support/dist.ts';
 import { httpRequest } from '../support/http.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { startApp, type InProcessServer } from '../support/app.ts';
+import { startServer } from '../support/server.ts';
 
 const LIMIT = 5;
-let server: RunningServer;
+let server: InProcessServer;
 
 beforeAll(async () => {
   requireBuild();
-  server = await startServer({ RATE_LIMIT_PUBLIC_PER_MINUTE: String(LIMIT) });
+  server = await startApp({ RATE_LIMIT_PUBLIC_PER_MINUTE: String(LIMIT) });
 });
 afterAll(() => server?.stop());
 
@@ -183,9 +184,9 @@ describe('rate limits per client IP', () => {
 });
 
 describe('behind a proxy (TRUST_PROXY=true)', () => {
-  let proxied: RunningServer;
+  let proxied: InProcessServer;
   beforeAll(async () => {
-    proxied = await startServer({ RATE_LIMIT_PUBLIC_PER_MINUTE: '2', TRUST_PROXY: 'true' });
+    proxied = await startApp({ RATE_LIMIT_PUBLIC_PER_MINUTE: '2', TRUST_PROXY: 'true' });
   });
   afterAll(() => proxied?.stop());
 

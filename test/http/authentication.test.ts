@@ -13,9 +13,9 @@ import {
   type Json,
 } from '../support/api-client.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
-import type { RunningServer } from '../support/server.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 const { opsOk, call } = apiClient(() => server);
 
 beforeAll(async () => {

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { httpRequest } from '../support/http.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { startApp, type InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let catalog: { data: { id: string }[]; count: number };
 
 beforeAll(async () => {
   requireBuild();
-  server = await startServer({ RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' });
+  server = await startApp({ RATE_LIMIT_PUBLIC_PER_MINUTE: '1000' });
   catalog = JSON.parse(await readFile(join(DIST_CLIENT, 'catalog.json'), 'utf8'));
 });
 afterAll(() => server?.stop());

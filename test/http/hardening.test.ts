@@ -7,9 +7,9 @@ import { apiClient, LISTING_ID, startApiServer, VALID_REQUEST } from '../support
 import { httpRequest } from '../support/http.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { openSocket, rawExchange, readAnswer } from '../support/raw-socket.ts';
-import type { RunningServer } from '../support/server.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let lab: Lab;
 const { opsOk } = apiClient(() => server);
 

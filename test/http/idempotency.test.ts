@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, expectError, startApiServer, VALID_REQUEST, type Json } from '../support/api-client.ts';
 import { httpRequest } from '../support/http.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
-import type { RunningServer } from '../support/server.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 const { opsOk, call, postRequest } = apiClient(() => server);
 
 beforeAll(async () => {

@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, expectUnauthorized, startApiServer, type Json } from '../support/api-client.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
-import { ops } from '../support/ops.ts';
-import type { RunningServer } from '../support/server.ts';
+import { opsProcess as ops } from '../support/ops.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
-const { opsOk, call } = apiClient(() => server);
+let server: InProcessServer;
+const { opsOk, call } = apiClient(() => server, { cliProcess: true });
 
 beforeAll(async () => {
   server = await startApiServer();

@@ -15,12 +15,12 @@ import {
   VALID_REQUEST,
   type Json,
 } from '../support/api-client.ts';
-import { makeLab, type Lab } from '../support/lab.ts';
-import type { RunningServer } from '../support/server.ts';
+import { makeLabByCli, type Lab } from '../support/lab.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let listing: ListingWithBody;
-const { opsOk, call, postRequest } = apiClient(() => server);
+const { opsOk, call, postRequest } = apiClient(() => server, { cliProcess: true });
 
 beforeAll(async () => {
   const [started, listings] = await Promise.all([startApiServer(), loadListings('content/listings')]);
@@ -49,7 +49,7 @@ describe('a lab, from its first key to a sample request', () => {
   beforeAll(async () => {
     // Made while the server runs, so its first request shows that a key from the CLI counts at once. A name of its
     // own, so that the demand board not showing it means something.
-    lab = await makeLab(server.dataDir, `journey lab ${randomUUID().slice(0, 8)}`);
+    lab = await makeLabByCli(server.dataDir, `journey lab ${randomUUID().slice(0, 8)}`);
   });
 
   test('with the key the CLI issued, the lab POSTs a data request: 201 received', async () => {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEFAULT_PAGE, LIST_LIMIT } from '../../api/domain/requests/views.ts';
 import { apiClient, expectError, startApiServer, type Json } from '../support/api-client.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
-import type { RunningServer } from '../support/server.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let lab: Lab;
 const { call, postRequest } = apiClient(() => server);
 const STORED = LIST_LIMIT + 5;

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { requireBuild } from '../support/dist.ts';
 import { makeLab } from '../support/lab.ts';
 import { ops } from '../support/ops.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { startApp, type InProcessServer } from '../support/app.ts';
+import { startServer } from '../support/server.ts';
 import { freePort } from '../support/ports.ts';
 import { startSmtp, type Received } from '../support/smtp.ts';
 
@@ -20,8 +21,8 @@ afterEach(async () => {
 
 async function serverWith(env: Record<string, string>) {
   requireBuild();
-  const server = await startServer({ SOURCING_LEAD_EMAIL: LEAD, SITE_URL: 'http://dss.example', ...env });
-  cleanups.push(() => server.stop('SIGKILL'));
+  const server = await startApp({ SOURCING_LEAD_EMAIL: LEAD, SITE_URL: 'http://dss.example', ...env });
+  cleanups.push(() => server.stop());
   return server;
 }
 
@@ -31,7 +32,7 @@ async function smtp(port?: number) {
   return mail;
 }
 
-function postRequest(server: RunningServer, key: string, body: object) {
+function postRequest(server: { url: string }, key: string, body: object) {
   return fetch(`${server.url}/api/v1/requests`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -40,7 +41,7 @@ function postRequest(server: RunningServer, key: string, body: object) {
 }
 
 const to = (received: Received[], address: string) => received.filter((r) => r.envelopeTo.includes(address));
-const linkIn = (message: Received, server: RunningServer) =>
+const linkIn = (message: Received, server: InProcessServer) =>
   /http:\/\/dss\.example(\/api\/v1\/samples\/\S+)/.exec(message.mail.text!)![1]!.replace(/^/, server.url);
 
 describe('with a mail server', () => {
@@ -304,7 +305,13 @@ describe('when the mail server fails', () => {
   test('killed with mail queued: sent after restart, once', async () => {
     const port = await freePort();
     const dataDir = await mkdtemp(join(tmpdir(), 'dss-mailkill-'));
-    const first = await serverWith({ SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: dataDir });
+    // The one test here whose subject is the process: it is killed (-9), so it is one.
+    const first = await startServer({
+      SOURCING_LEAD_EMAIL: LEAD,
+      SITE_URL: 'http://dss.example',
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+    });
     const lab = await makeLab(dataDir);
     expect(
       (

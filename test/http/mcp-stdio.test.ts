@@ -9,9 +9,9 @@ import { apiClient, LISTING_ID, startApiServer } from '../support/api-client.ts'
 import { DIST_CLIENT } from '../support/dist.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { expectToolError, mcpOverHttp, mcpOverStdio, type McpClient } from '../support/mcp.ts';
-import type { RunningServer } from '../support/server.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let lab: Lab;
 let listing: ListingWithBody;
 let keyed: McpClient;

@@ -14,7 +14,7 @@ import { apiClient, LISTING_ID, startApiServer, VALID_REQUEST, type Json } from 
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { expectToolError, mcpOverHttp, type McpClient } from '../support/mcp.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { startApp, type InProcessServer } from '../support/app.ts';
 import { startSmtp } from '../support/smtp.ts';
 
 const TOOL_NAMES = [
@@ -31,7 +31,7 @@ const TOOL_NAMES = [
 ];
 const NDA_FIELDS = ['owner', 'deidentification_report', 'composition'];
 
-let server: RunningServer;
+let server: InProcessServer;
 let listings: ListingWithBody[];
 let listing: ListingWithBody;
 let withNda: Lab;
@@ -553,7 +553,7 @@ describe('the HTTP side of /mcp', () => {
 describe('mails: a tool call sends what the endpoint sends', () => {
   test('a data request over MCP mails the lead and the lab once, and its retry mails nobody', async () => {
     const mail = await startSmtp();
-    const mailing = await startServer({ SMTP_URL: mail.url, SOURCING_LEAD_EMAIL: 'lead@sourcing.example' });
+    const mailing = await startApp({ SMTP_URL: mail.url, SOURCING_LEAD_EMAIL: 'lead@sourcing.example' });
     try {
       const lab = await makeLab(mailing.dataDir, 'MCP lab mailed');
       const client = await mcpOverHttp(mailing.url, `Bearer ${lab.key}`);
@@ -574,9 +574,9 @@ describe('mails: a tool call sends what the endpoint sends', () => {
 });
 
 describe('rate limits apply to tool calls as to the API', () => {
-  let limited: RunningServer;
+  let limited: InProcessServer;
   beforeAll(async () => {
-    limited = await startServer({ RATE_LIMIT_PUBLIC_PER_MINUTE: '3' });
+    limited = await startApp({ RATE_LIMIT_PUBLIC_PER_MINUTE: '3' });
   });
   afterAll(() => limited?.stop());
 

@@ -8,14 +8,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { makeLab } from '../support/lab.ts';
 import { ops } from '../support/ops.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { startApp, type InProcessServer } from '../support/app.ts';
 
 type Operation = {
   security?: Record<string, unknown>[];
   requestBody?: { content: Record<string, { example: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
 };
-let server: RunningServer;
+let server: InProcessServer;
 let document: { paths: Record<string, Record<string, Operation>> };
 let key: string;
 let requestId: string;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   requireBuild();
   document = JSON.parse(await readFile(join(DIST_CLIENT, 'openapi.json'), 'utf8'));
   ajv.addSchema(document, 'openapi');
-  server = await startServer({ RATE_LIMIT_KEY_PER_MINUTE: '10000', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000' });
+  server = await startApp({ RATE_LIMIT_KEY_PER_MINUTE: '10000', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000' });
   const lab = await makeLab(server.dataDir);
   await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId);
   key = lab.key;

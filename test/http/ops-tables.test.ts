@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { childEnv } from '../support/child-env.ts';
-import { makeLab, type Lab } from '../support/lab.ts';
+import { makeLabByCli, type Lab } from '../support/lab.ts';
 import { storeEnv } from '../support/store-env.ts';
 
 let dataDir: string;
 let lab: Lab;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'dss-ops-tables-'));
-  lab = await makeLab(dataDir, 'Table Lab');
+  lab = await makeLabByCli(dataDir, 'Table Lab');
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

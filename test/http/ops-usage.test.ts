@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ops } from '../support/ops.ts';
+import { opsProcess as ops } from '../support/ops.ts';
 
 let dataDir: string;
 beforeAll(async () => {

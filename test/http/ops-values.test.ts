@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, LISTING_ID, startApiServer } from '../support/api-client.ts';
-import { makeLab } from '../support/lab.ts';
-import { ops } from '../support/ops.ts';
-import type { RunningServer } from '../support/server.ts';
+import { makeLabByCli } from '../support/lab.ts';
+import { opsProcess as ops } from '../support/ops.ts';
+import type { InProcessServer } from '../support/app.ts';
 
 describe('an unknown value', () => {
   let dataDir: string;
@@ -49,7 +49,7 @@ describe('an unknown value', () => {
 });
 
 describe('sample requests by the API’s names', () => {
-  let server: RunningServer;
+  let server: InProcessServer;
   const { call } = apiClient(() => server);
   beforeAll(async () => {
     server = await startApiServer();
@@ -59,7 +59,7 @@ describe('sample requests by the API’s names', () => {
   });
 
   test('a sent sample is link_sent in the list, found by --status link_sent (and by the old word, sent)', async () => {
-    const lab = await makeLab(server.dataDir, 'Ops Names Lab');
+    const lab = await makeLabByCli(server.dataDir, 'Ops Names Lab');
     expect((await ops(server.dataDir, 'nda', 'accept', '--org', lab.orgId, '--verified')).code).toBe(0);
     const asked = await call(`/api/v1/samples/${LISTING_ID}`, { method: 'POST', key: lab.key });
     expect(asked.status, asked.text).toBe(202);

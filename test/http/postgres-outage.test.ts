@@ -3,7 +3,7 @@
 // reads the store is the site's "try again" page, 503 too; the log says so once per lane, not a stack trace every
 // second; and once PostgreSQL is back, everything answers again.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeLab, type Lab } from '../support/lab.ts';
+import { makeLabByCli, type Lab } from '../support/lab.ts';
 import { freshDatabase, postgresBin, startPostgres, type Postgres } from '../support/postgres.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   postgres = await startPostgres();
   const env = { DATABASE_URL: await freshDatabase(postgres.url), LINK_SECRET };
   server = await startServer(env);
-  lab = await makeLab(env, 'Outage Lab');
+  lab = await makeLabByCli(env, 'Outage Lab');
 });
 afterAll(async () => {
   await server?.stop();

@@ -14,9 +14,9 @@ import {
 } from '../support/api-client.ts';
 import { httpRequest } from '../support/http.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
-import type { RunningServer } from '../support/server.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 const { opsOk, postRequest } = apiClient(() => server);
 
 beforeAll(async () => {

@@ -8,11 +8,11 @@ import { expectError, LISTING_ID, type Json } from '../support/api-client.ts';
 import { requireBuild } from '../support/dist.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { ops, opsOk } from '../support/ops.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { startApp, type InProcessServer } from '../support/app.ts';
 import { startSmtp, type Received } from '../support/smtp.ts';
 
 const LEAD = 'lead@sourcing.example';
-let server: RunningServer;
+let server: InProcessServer;
 let mail: Awaited<ReturnType<typeof startSmtp>>;
 let lab: Lab;
 let other: Lab;
@@ -57,7 +57,7 @@ async function mailTo(address: string, subject: string): Promise<Received> {
 beforeAll(async () => {
   requireBuild();
   mail = await startSmtp();
-  server = await startServer({
+  server = await startApp({
     SMTP_URL: mail.url,
     SOURCING_LEAD_EMAIL: LEAD,
     SITE_URL: 'http://dss.example',

@@ -15,9 +15,9 @@ import { formatRange, parseBand, type BandUnit } from '../../api/domain/requests
 import { termKey } from '../../api/domain/vocabulary-term.ts';
 import { apiClient, startApiServer, VALID_REQUEST } from '../support/api-client.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
-import type { RunningServer } from '../support/server.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 const { postRequest } = apiClient(() => server);
 
 beforeAll(async () => {

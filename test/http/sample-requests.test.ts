@@ -6,11 +6,11 @@ import { expectError, LISTING_ID, type Json } from '../support/api-client.ts';
 import { requireBuild } from '../support/dist.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { opsOk } from '../support/ops.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { startApp, type InProcessServer } from '../support/app.ts';
 import { startSmtp } from '../support/smtp.ts';
 
 const LEAD = 'lead@sourcing.example';
-let server: RunningServer;
+let server: InProcessServer;
 let mail: Awaited<ReturnType<typeof startSmtp>>;
 let lab: Lab;
 let waiting: Lab;
@@ -48,7 +48,7 @@ function expectLifetime(data: Json) {
 beforeAll(async () => {
   requireBuild();
   mail = await startSmtp();
-  server = await startServer({
+  server = await startApp({
     SMTP_URL: mail.url,
     SOURCING_LEAD_EMAIL: LEAD,
     SITE_URL: 'http://dss.example',

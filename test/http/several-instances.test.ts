@@ -12,7 +12,7 @@ import { emitEvent } from '../../api/domain/webhooks/events.ts';
 import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import type { Store } from '../../api/store/store.ts';
-import { makeLab } from '../support/lab.ts';
+import { makeLabByCli } from '../support/lab.ts';
 import { freshDatabase } from '../support/postgres.ts';
 import { redisInstalled, startRedis, type RedisServer } from '../support/redis.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -26,7 +26,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let env: Record<string, string>;
 let servers: RunningServer[] = [];
 let store: Store;
-let lab: Awaited<ReturnType<typeof makeLab>>;
+let lab: Awaited<ReturnType<typeof makeLabByCli>>;
 
 beforeAll(async () => {
   if (!ready) return;
@@ -43,7 +43,7 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   servers = await Promise.all([startServer(env), startServer(env), startServer(env)]);
-  lab = await makeLab(env); // through the CLI, on the same database, while the servers run
+  lab = await makeLabByCli(env); // through the CLI, on the same database, while the servers run
   store = await openStore({ dataDir, databaseUrl: env.DATABASE_URL });
 });
 afterAll(async () => {
@@ -107,7 +107,7 @@ test.skipIf(!ready)(
     const limited = { ...env, RATE_LIMIT_KEY_PER_MINUTE: String(KEY_QUOTA) };
     const trio = await Promise.all([startServer(limited), startServer(limited), startServer(limited)]);
     try {
-      const other = await makeLab(env, 'Limited lab');
+      const other = await makeLabByCli(env, 'Limited lab');
       const statuses: number[] = [];
       for (let i = 0; i < 3 * KEY_QUOTA; i++) {
         const response = await fetch(`${trio[i % 3]!.url}/api/v1/catalog`, {

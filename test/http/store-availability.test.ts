@@ -9,9 +9,9 @@ import { childEnv } from '../support/child-env.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { freePort } from '../support/ports.ts';
 import { canMakeReadOnly, makeReadOnly, makeWritable } from '../support/read-only.ts';
-import type { RunningServer } from '../support/server.ts';
+import type { InProcessServer } from '../support/app.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let lab: Lab;
 const { call, postRequest } = apiClient(() => server);
 const db = () => join(server.dataDir, 'db');

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { requireBuild } from '../support/dist.ts';
-import { makeLab } from '../support/lab.ts';
-import { ops } from '../support/ops.ts';
+import { makeLabByCli } from '../support/lab.ts';
+import { opsProcess as ops } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const LIMITS = { RATE_LIMIT_KEY_PER_MINUTE: '1000000', RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' };
@@ -39,7 +39,7 @@ test('the CLI and 50 concurrent POSTs together: every acknowledged request store
   requireBuild();
   const server = await startServer(LIMITS);
   servers.push(server);
-  const lab = await makeLab(server.dataDir);
+  const lab = await makeLabByCli(server.dataDir);
   const [ids, cli] = await Promise.all([
     Promise.all(Array.from({ length: 50 }, (_, i) => post(server, lab.key, i))),
     (async () => {
@@ -76,7 +76,7 @@ test('SIGKILL under concurrent write load, restart: every acknowledged id is the
   // Our own DATA_DIR, so that stopping the first server does not remove it.
   const dataDir = await mkdtemp(join(tmpdir(), 'dss-kill-'));
   const server = await startServer({ ...LIMITS, DATA_DIR: dataDir });
-  const lab = await makeLab(server.dataDir);
+  const lab = await makeLabByCli(server.dataDir);
   const acknowledged: string[] = [];
   let stop = false;
   let n = 0;

@@ -1,11 +1,10 @@
 // What the lab-facing HTTP tests share (lab-journey, key-lifecycle, authentication, bola, idempotency,
-// request-bodies, request-properties): the built server as they start it, the API over fetch, the operator CLI on
-// the server's DATA_DIR, and the error envelope's checks. Each of those files starts its own server with
-// `startApiServer()` and makes its own labs (support/lab.ts); nothing here holds state between files.
+// request-bodies, request-properties): the service as they start it (in process, support/app.ts), the API over
+// fetch, the operator CLI on the service's DATA_DIR, and the error envelope's checks. Each of those files starts its
+// own service with `startApiServer()` and makes its own labs (support/lab.ts); nothing here holds state between files.
 import { expect } from 'vitest';
-import { requireBuild } from './dist.ts';
+import { startApp, type InProcessServer } from './app.ts';
 import * as operator from './ops.ts';
-import { startServer, type RunningServer } from './server.ts';
 
 /** JSON from the CLI and the API: its shape is what the tests check. */
 export type Json = any;
@@ -19,12 +18,11 @@ export const VALID_REQUEST = {
 };
 
 /**
- * The built server with the rate limits out of the way (these tests make hundreds of keyed requests, the property
+ * The service with the rate limits out of the way (these tests make hundreds of keyed requests, the property
  * tests most) and a small body limit (so "too large" is cheap to send).
  */
-export function startApiServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  requireBuild();
-  return startServer({
+export function startApiServer(env: Record<string, string> = {}): Promise<InProcessServer> {
+  return startApp({
     RATE_LIMIT_KEY_PER_MINUTE: '100000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
     MAX_BODY_BYTES: String(MAX_BODY_BYTES),
@@ -58,9 +56,13 @@ export type CallOptions = {
  * The API over fetch and the operator CLI, both against the server `server()` returns: a function, because a test
  * file declares its client before its beforeAll has started the server.
  */
-export function apiClient(server: () => RunningServer) {
-  /** Runs an operator command that must succeed, and returns its JSON. */
-  const opsOk = (...args: string[]): Promise<Json> => operator.opsOk(server().dataDir, ...args);
+export function apiClient(
+  server: () => { url: string; dataDir: string },
+  options: { cliProcess?: boolean } = {},
+) {
+  const run = options.cliProcess ? operator.opsOkProcess : operator.opsOk;
+  /** Runs an operator command that must succeed (as a child process with `cliProcess`), and returns its JSON. */
+  const opsOk = (...args: string[]): Promise<Json> => run(server().dataDir, ...args);
 
   async function call(path: string, options: CallOptions = {}): Promise<Reply> {
     const headers: Record<string, string> = {};

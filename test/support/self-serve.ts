@@ -1,19 +1,19 @@
-// The self-serve journey's test parts (issue 21): the built server on a known port with SITE_URL set to it (links in
+// The self-serve journey's test parts (issue 21): the service (in process) on a known port with SITE_URL set to it (links in
 // mail and the Origin rule name it), a real SMTP server on loopback, the operator CLI on the same store, and the
 // steps a lab takes over HTTP: ask for access, get approved, follow the sign-in link, call with the cookie.
 import { afterAll, beforeAll, expect } from 'vitest';
 import { readReply, type Reply } from './api-client.ts';
-import { requireBuild } from './dist.ts';
 import { opsOk } from './ops.ts';
 import { freePort } from './ports.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { startApp, type InProcessServer } from './app.ts';
+import { startServer } from './server.ts';
 import { startSmtp, type Received } from './smtp.ts';
 
 export type Json = any;
 export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
 export type SelfServe = {
-  server: RunningServer;
+  server: InProcessServer;
   smtp: Smtp;
   siteUrl: string;
   /** The operator's environment: the same store, the same mail server, the same SITE_URL. */
@@ -21,13 +21,16 @@ export type SelfServe = {
   stop(): Promise<void>;
 };
 
-export async function startSelfServe(env: Record<string, string> = {}): Promise<SelfServe> {
-  requireBuild();
+/** `asProcess`: the built server as a child process, for the browser tests (the browser is their subject). */
+export async function startSelfServe(
+  env: Record<string, string> = {},
+  { asProcess = false } = {},
+): Promise<SelfServe> {
   const smtp = await startSmtp();
   const port = env.PORT ? Number(env.PORT) : await freePort(); // a restart keeps its port (and SITE_URL)
   // SITE_URL is the server's own address unless a test gives another (an https site behind a proxy).
   const siteUrl = env.SITE_URL ?? `http://127.0.0.1:${port}`;
-  const server = await startServer({
+  const server = await (asProcess ? startServer : startApp)({
     PORT: String(port),
     SITE_URL: siteUrl,
     SMTP_URL: smtp.url,

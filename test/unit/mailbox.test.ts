@@ -9,7 +9,7 @@ import { mailboxSchema, normaliseMailbox } from '../../api/domain/labs/mailbox.t
 import { addAccount, createOrg } from '../../api/domain/labs/organisations.ts';
 import { DomainError } from '../../api/errors.ts';
 import { openStore } from '../../api/store/open-store.ts';
-import { ops } from '../support/ops.ts';
+import { opsProcess as ops } from '../support/ops.ts';
 
 const HOSTILE = [
   'victim,attacker@evil.test',

@@ -11,8 +11,8 @@ import { registerEndpoint } from '../../api/domain/webhooks/endpoints.ts';
 import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import type { DataRequestRecord } from '../../api/store/records.ts';
-import { makeLab, type Lab } from '../support/lab.ts';
-import { ops } from '../support/ops.ts';
+import { makeLabByCli, type Lab } from '../support/lab.ts';
+import { opsProcess as ops } from '../support/ops.ts';
 import { freshDatabase } from '../support/postgres.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -39,7 +39,7 @@ test.skipIf(!inject('postgresUrl'))(
   'every record is copied, counted and compared; a non-empty target is refused',
   async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dss-copy-'));
-    const lab = await makeLab(dataDir);
+    const lab = await makeLabByCli(dataDir);
     await ops(dataDir, 'nda', 'accept', '--org', lab.orgId);
     const json = await openStore({ dataDir });
     await json.transact(async (tx) => {
@@ -76,7 +76,7 @@ test.skipIf(!inject('postgresUrl'))(
   'a webhook endpoint made on the JSON store still signs on PostgreSQL, under the LINK_SECRET given to the copy',
   async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dss-copy-webhooks-'));
-    const lab = await makeLab(dataDir);
+    const lab = await makeLabByCli(dataDir);
     const receiver = await startWebhookReceiver();
     try {
       // As the JSON server made it: sealed under the link secret it generated into DATA_DIR/link-secret.
@@ -126,7 +126,7 @@ test.skipIf(!inject('postgresUrl'))(
   'with DATABASE_URL set in the shell, the copy is refused: it copies the JSON store in DATA_DIR, not a database',
   async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dss-copy-exported-'));
-    await makeLab(dataDir);
+    await makeLabByCli(dataDir);
     const databaseUrl = await freshDatabase(inject('postgresUrl'));
     const LINK_SECRET = 'the-secret-every-postgresql-instance-shares-0123456789';
     // As an operator preparing the move might: DATABASE_URL exported already, the same URL as --to.
