@@ -161,7 +161,7 @@ export async function writesPart(): Promise<Row[]> {
   });
   for (const stored of [0, 10_000, 100_000]) {
     const dataDir = await scratchDir('writes');
-    const lab = await makeLab(dataDir, 'Benchmark Lab'); // by the operator CLI, before the server starts
+    const lab = await makeLab(dataDir, 'Benchmark Lab'); // written to the store, before the server starts
     log(`writes: seeding ${stored} requests`);
     await seedRequests(dataDir, stored, lab.orgId, lab.accountId, lab.keyId);
     const label = stored.toLocaleString('en-US');
