@@ -5,7 +5,7 @@
 import { addAccount, createOrg } from '../../api/domain/labs/organisations.ts';
 import { issueKey } from '../../api/domain/labs/api-keys.ts';
 import { openStore } from '../../api/store/open-store.ts';
-import { opsOk, opsOkProcess } from './ops.ts';
+import { opsOkProcess } from './ops.ts';
 import { storeEnv } from './store-env.ts';
 
 export type Lab = {
@@ -55,7 +55,16 @@ export async function makeLab(where: string | Record<string, string>, name = 'Te
 export async function makeLabByCli(where: string | Record<string, string>, name = 'Test Lab'): Promise<Lab> {
   const org = await opsOkProcess(where, 'org', 'create', '--name', name);
   const email = `lead+${org.id}@lab.example`;
-  const account = await opsOkProcess(where, 'account', 'add', '--org', org.id, '--email', email, '--verified');
+  const account = await opsOkProcess(
+    where,
+    'account',
+    'add',
+    '--org',
+    org.id,
+    '--email',
+    email,
+    '--verified',
+  );
   const issued = await opsOkProcess(where, 'key', 'issue', '--account', account.id);
   return {
     orgId: org.id,

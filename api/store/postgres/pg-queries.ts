@@ -1,7 +1,5 @@
 // The store's questions in SQL, over a pool (reads outside a transaction) or one client (inside one).
-import { createHash } from 'node:crypto';
 import type { MailRecord, SampleRequestRecord } from '../records.ts';
-import { StoreUnavailableError } from '../store-errors.ts';
 import type {
   Collection,
   KeyWithOwners,
@@ -11,70 +9,8 @@ import type {
   RecordOf,
   StoreReads,
 } from '../store.ts';
-
-export type Queryable = {
-  query<R extends object>(query: {
-    name: string;
-    text: string;
-    values: unknown[];
-  }): Promise<{
-    rows: R[];
-    rowCount: number | null;
-  }>;
-};
-
-const statementNames = new Map<string, string>();
-
-// Connection exceptions (class 08), the server shutting down or starting (57P01-57P03), and the network's errors.
-const AWAY_CODES =
-  /^(08|57P0[1-3]$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EHOSTUNREACH$|ENOTFOUND$|EAI_AGAIN$)/;
-// node-postgres's own words for a connection that dropped under a query, or under the client that runs it.
-const AWAY_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|is not queryable|Client was closed/;
-
-/**
- * A PostgreSQL that does not answer (stopped, restarting, unreachable) as what it is to the service: nothing was
- * stored and the same call may succeed soon, so 503 with Retry-After, as for a JSON store that cannot write.
- */
-export function awayAsUnavailable(error: unknown): unknown {
-  const { code = '', message = '' } = error as { code?: string; message?: string };
-  if (!AWAY_CODES.test(code) && !AWAY_MESSAGES.test(message)) return error;
-  return new StoreUnavailableError(`PostgreSQL does not answer (${message})`, 2, { cause: error });
-}
-
-/**
- * Runs `text` as a named statement: each connection prepares it once, instead of PostgreSQL parsing and planning
- * it on every call. Named by a hash of its text, so one name is never two statements.
- */
-export function run<R extends object>(db: Queryable, text: string, values: unknown[] = []) {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `dss_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    statementNames.set(text, name);
-  }
-  return db.query<R>({ name, text, values }).catch((error: unknown) => {
-    throw awayAsUnavailable(error);
-  });
-}
-
-/** Each collection's table. */
-export const TABLES: Record<Collection, string> = {
-  orgs: 'orgs',
-  accounts: 'accounts',
-  keys: 'api_keys',
-  requests: 'data_requests',
-  demand: 'demand_posts',
-  samples: 'sample_requests',
-  idempotency: 'idempotency_records',
-  audit: 'audit_log',
-  mail: 'mail',
-  webhooks: 'webhook_endpoints',
-  deliveries: 'webhook_deliveries',
-  sessions: 'sessions',
-  signin_tokens: 'signin_tokens',
-  access_requests: 'access_requests',
-  nda_acceptances: 'nda_acceptances',
-};
+import { run, TABLES, type Queryable } from './pg-statements.ts';
+import { dueInTurns } from './pg-queue-sql.ts';
 
 type Dated = { id: string; created_at: string };
 
@@ -89,50 +25,6 @@ function decodeCursor(cursor: string | undefined): [string, string] | undefined 
   } catch {
     return undefined; // a cursor that does not decode starts at the beginning, as in the JSON engine
   }
-}
-
-/** Not yet delivered: the predicate of the queues' partial indexes, written alike so that the planner uses them. */
-const UNDELIVERED = `status IN ('queued', 'sending')`;
-/** A queue's records due at $1: queued and due, or claimed by a sender whose lease has run out. */
-const DUE = `${UNDELIVERED}
-  AND ((status = 'queued' AND next_attempt_at <= $1) OR (status = 'sending' AND coalesce(lease_until, '') < $1))`;
-
-/** A receiver's cap in $3 (a JSON object, receiver → cap), and never more than $2. */
-const most = (receiver: string) => `least($2::int, coalesce(($3::jsonb ->> ${receiver})::int, $2::int))`;
-
-/**
- * The first $2 of a queue's records due at $1, no more for a receiver than its cap, in the order senders take them
- * (queue-order.ts): `id`, and `turn` and `next_attempt_at` to order by. Mail oldest first; deliveries taking turns
- * between endpoints, each endpoint's oldest found through its own index (one probe per endpoint), not by reading
- * every due delivery. Only ids are read here, and nothing is locked: a lease locks the rows it takes (pg-store.ts).
- */
-export function dueInTurns(collection: QueueCollection): string {
-  if (collection === 'mail')
-    return `SELECT id, 1 AS turn, next_attempt_at FROM mail WHERE ${DUE} ORDER BY next_attempt_at LIMIT ${most("''")}`;
-  // The endpoints with deliveries to send, each found by one probe of the index, then each one's oldest due.
-  return `WITH RECURSIVE receivers (id) AS (
-      SELECT min(endpoint_id) FROM webhook_deliveries WHERE ${UNDELIVERED}
-      UNION ALL
-      SELECT (SELECT min(endpoint_id) FROM webhook_deliveries
-               WHERE ${UNDELIVERED} AND endpoint_id > receivers.id)
-        FROM receivers WHERE receivers.id IS NOT NULL)
-    SELECT id, turn, next_attempt_at FROM (
-      SELECT d.id, d.next_attempt_at, row_number() OVER (PARTITION BY r.id ORDER BY d.next_attempt_at) AS turn
-        FROM receivers r CROSS JOIN LATERAL (
-          SELECT id, next_attempt_at FROM webhook_deliveries
-           WHERE endpoint_id = r.id AND ${DUE} ORDER BY next_attempt_at LIMIT ${most('r.id')}) d
-    ) turns ORDER BY turn, next_attempt_at LIMIT $2`;
-}
-
-/**
- * What a lease takes, locked: the due records above. Mail is locked as it is found, so that a second sender skips
- * to the next ones; the deliveries chosen are locked afterwards, those another sender holds skipped (SKIP LOCKED,
- * not waited for) and the rest checked once more for being due, since another sender may have leased them since.
- */
-export function dueLocked(collection: QueueCollection): string {
-  if (collection === 'mail') return `${dueInTurns('mail')} FOR UPDATE SKIP LOCKED`;
-  return `SELECT id FROM webhook_deliveries
-     WHERE id IN (SELECT id FROM (${dueInTurns('deliveries')}) due) AND ${DUE} FOR UPDATE SKIP LOCKED`;
 }
 
 export class PgQueries implements StoreReads {

@@ -8,7 +8,9 @@ import pg from 'pg';
 import type { Collection, QueueCollection, RecordOf, Store, Tx } from '../store.ts';
 import { migrate } from './migrate.ts';
 import { NO_CAPS, takeTurns } from '../queue-order.ts';
-import { awayAsUnavailable, dueLocked, PgQueries, run, TABLES } from './pg-queries.ts';
+import { PgQueries } from './pg-queries.ts';
+import { dueLocked } from './pg-queue-sql.ts';
+import { awayAsUnavailable, run, TABLES } from './pg-statements.ts';
 
 const RETRIES = 10;
 /** unique_violation (a concurrent insert won), serialization_failure, deadlock_detected: run it again. */
