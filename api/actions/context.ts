@@ -53,13 +53,13 @@ export function signedInLab(context: ActionContext): Caller {
   );
 }
 
-/** A signed-in admin of the lab (a member or a key is refused). */
-export function labAdmin(context: ActionContext): Caller {
+/** A signed-in admin of the lab (a member or a key is refused, told that only an admin can do `what`). */
+export function labAdmin(context: ActionContext, what: string): Caller {
   const caller = signedInLab(context);
   if (caller.role === 'admin') return caller;
   throw new DomainError(
     'forbidden',
-    'Only an admin of your organisation can do this; ask one of your admins.',
+    `Only an admin of your organisation can ${what}; ask one of your admins.`,
   );
 }
 

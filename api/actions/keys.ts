@@ -17,7 +17,7 @@ export type NewKey = { name: string; expires_in_days?: number | undefined };
 
 /** A key for the signed-in admin's organisation, shown once. */
 export function createKey(context: ActionContext, input: NewKey) {
-  const caller = labAdmin(context);
+  const caller = labAdmin(context, 'manage keys');
   return transactAndKick(context, (tx) =>
     issueKey(tx, caller.account.id, context.now, { name: input.name, expiresInDays: input.expires_in_days }),
   );
@@ -32,7 +32,7 @@ export function issueKeyForAccount(context: ActionContext, accountId: string) {
 /** The key, if the actor may act on it: another organisation's key is "not found", not ours to confirm. */
 async function actableKey(tx: Tx, context: ActionContext, id: string): Promise<ApiKeyRecord> {
   if (context.actor.kind === 'operator') return requireKey(tx, id);
-  const caller = labAdmin(context);
+  const caller = labAdmin(context, 'manage keys');
   const key = await tx.keyById(id);
   if (!key || key.org_id !== caller.org.id)
     throw notFound(`Your organisation has no key ${id.slice(0, 80)}.`);

@@ -22,7 +22,7 @@ export type NdaAcceptance = { version: string; sha256: string; signer_name: stri
 
 /** The click-through acceptance; `created` is false when that version was accepted already (nothing changes). */
 export function acceptNda(context: ActionContext, input: NdaAcceptance) {
-  const caller = labAdmin(context);
+  const caller = labAdmin(context, 'accept the NDA');
   const meta = {
     ip: context.clientIp ?? 'unknown',
     userAgent: context.userAgent ?? '',

@@ -5,7 +5,7 @@ import { labAdmin, transactAndKick, type ActionContext } from './context.ts';
 
 /** Mails a sign-in link that makes the account on first use; a member invited again has their role changed. */
 export function inviteMember(context: ActionContext, input: { email: string; role: Role }) {
-  const caller = labAdmin(context);
+  const caller = labAdmin(context, 'change the team');
   const invitedBy = caller.account.name ?? caller.account.email;
   return transactAndKick(context, (tx) =>
     inviteToTeam(tx, { ...input, org: caller.org, invitedBy }, context.config.siteUrl, context.now),
@@ -13,12 +13,12 @@ export function inviteMember(context: ActionContext, input: { email: string; rol
 }
 
 export function cancelInvitation(context: ActionContext, invitationId: string) {
-  const caller = labAdmin(context);
+  const caller = labAdmin(context, 'change the team');
   return transactAndKick(context, (tx) => cancel(tx, caller.org.id, invitationId, context.now));
 }
 
 /** Removes a member (never the last admin) and ends their sessions and keys. */
 export function removeMember(context: ActionContext, accountId: string) {
-  const caller = labAdmin(context);
+  const caller = labAdmin(context, 'change the team');
   return transactAndKick(context, (tx) => removeFromTeam(tx, caller.org, accountId, context.now));
 }

@@ -14,7 +14,7 @@ export async function createWebhook(
   context: ActionContext,
   input: { url: string; events: WebhookEventType[] },
 ) {
-  const caller = labAdmin(context);
+  const caller = labAdmin(context, 'change webhooks');
   const secrets = context.secrets;
   if (!secrets) throw new DomainError('unavailable', 'Webhooks cannot be made on this server right now.');
   await checkEndpointUrl(new URL(input.url), context.config.webhookAllowPrivate);
@@ -23,12 +23,12 @@ export async function createWebhook(
 }
 
 export function removeWebhook(context: ActionContext, id: string) {
-  const caller = labAdmin(context);
+  const caller = labAdmin(context, 'change webhooks');
   return transactAndKick(context, (tx) => deleteEndpoint(tx, caller.org.id, id, context.now));
 }
 
 /** Queues a `webhook.test` delivery to the endpoint. */
 export function testWebhook(context: ActionContext, id: string) {
-  const caller = labAdmin(context);
+  const caller = labAdmin(context, 'change webhooks');
   return transactAndKick(context, (tx) => sendTestEvent(tx, caller.org.id, id, context.now));
 }
