@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../api/store/open-store.ts';
-import { makeLab, startServer, type Server } from './server.ts';
+import { makeLab, startServer, type Server, postWrite } from './server.ts';
 
 export type TrialFigures = {
   trials: number;
@@ -21,19 +21,7 @@ const WRITERS = 8;
 
 async function post(server: Server, key: string, idempotencyKey: string): Promise<string | undefined> {
   try {
-    const response = await fetch(`${server.url}/api/v1/requests`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${key}`,
-        'Content-Type': 'application/json',
-        'Idempotency-Key': idempotencyKey,
-      },
-      body: JSON.stringify({
-        data_types: ['call_audio'],
-        description: `Torture write ${idempotencyKey}, please ignore.`,
-      }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await postWrite(server, key, idempotencyKey);
     if (response.status !== 201) {
       await response.body?.cancel();
       return undefined;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../api/store/open-store.ts';
 import { freshDatabase, startPostgres } from '../../test/support/postgres.ts';
-import { makeLab, startServer, type Server } from './server.ts';
+import { makeLab, startServer, type Server, postWrite } from './server.ts';
 
 export type Outage = {
   mode: 'immediate' | 'fast';
@@ -43,19 +43,7 @@ type Answer = { status: number | 'error'; retryAfter: string | null; id?: string
 
 async function post(server: Server, key: string, idempotencyKey: string): Promise<Answer> {
   try {
-    const response = await fetch(`${server.url}/api/v1/requests`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${key}`,
-        'Content-Type': 'application/json',
-        'Idempotency-Key': idempotencyKey,
-      },
-      body: JSON.stringify({
-        data_types: ['call_audio'],
-        description: `Torture write ${idempotencyKey}, please ignore.`,
-      }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await postWrite(server, key, idempotencyKey);
     const retryAfter = response.headers.get('retry-after');
     if (response.status !== 201) {
       await response.body?.cancel();

@@ -64,3 +64,20 @@ export async function makeLab(
   await store.close();
   return lab;
 }
+
+/** One torture write: a data request with an Idempotency-Key, given up after 10 s (a fetch that throws: none). */
+export function postWrite(server: Server, key: string, idempotencyKey: string): Promise<Response> {
+  return fetch(`${server.url}/api/v1/requests`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
+    },
+    body: JSON.stringify({
+      data_types: ['call_audio'],
+      description: `Torture write ${idempotencyKey}, please ignore.`,
+    }),
+    signal: AbortSignal.timeout(10_000),
+  });
+}
