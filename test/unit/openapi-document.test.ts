@@ -101,6 +101,14 @@ const ADDED: { what: string; at: string[][] }[] = [
       ['paths', '/api/v1/catalog', 'get', 'parameters'],
     ],
   },
+  {
+    what: 'POST /api/v1/samples/{id} takes an Idempotency-Key, and its 202 says when it is a replay (issue 41, item 19)',
+    at: [
+      ['paths', '/api/v1/samples/{id}', 'post', 'parameters'],
+      ['paths', '/api/v1/samples/{id}', 'post', 'description'],
+      ['paths', '/api/v1/samples/{id}', 'post', 'responses', '202', 'headers'],
+    ],
+  },
 ];
 const at = (document: unknown, path: string[]) => path.reduce<any>((value, key) => value?.[key], document);
 for (const { at: places } of ADDED)
