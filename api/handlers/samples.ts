@@ -155,6 +155,7 @@ export const sampleEndpoints: Endpoint[] = [
       'forbidden',
       'not_found',
       'sample_unavailable',
+      'bad_request',
       'payload_too_large',
       'unsupported_media_type',
       'invalid',
