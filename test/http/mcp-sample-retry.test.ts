@@ -12,6 +12,7 @@ import { requireBuild } from '../support/dist.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { expectToolError, mcpOverHttp, type McpClient } from '../support/mcp.ts';
 import { startSmtp } from '../support/smtp.ts';
+import { until } from '../support/until.ts';
 
 const LEAD = 'lead@sourcing.example';
 const OTHER_LISTING = 'de-chest-ct-lung-nodules';
@@ -44,16 +45,6 @@ async function verifiedLab(name: string): Promise<{ lab: Lab; client: McpClient 
   const client = await mcpOverHttp(server.url, `Bearer ${lab.key}`);
   clients.push(client);
   return { lab, client };
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const samplesOf = async (lab: Lab): Promise<Json[]> =>

@@ -16,6 +16,7 @@ import { startApp, type InProcessServer } from '../support/app.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { opsOk } from '../support/ops.ts';
 import { storeEnv } from '../support/store-env.ts';
+import { until } from '../support/until.ts';
 
 type Operation = {
   security: Record<string, unknown>[];
@@ -106,12 +107,10 @@ beforeAll(async () => {
   store = await openStore({ dataDir: server.dataDir, databaseUrl: env.DATABASE_URL });
   nda = (await send('GET', '/api/v1/nda', 'none').then((r) => r.json())).data;
   sampleId = (await (await send('POST', `/api/v1/samples/${LISTING_ID}`, 'key')).json()).id;
-  for (let tries = 0; ; tries++) {
-    const sample = await (await send('GET', `/api/v1/sample-requests/${sampleId}`, 'key')).json();
-    if (sample.data.status === 'link_sent') break;
-    if (tries > 200) throw new Error(`the sample's link was not sent: ${JSON.stringify(sample)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await until(
+    async () => (await (await send('GET', `/api/v1/sample-requests/${sampleId}`, 'key')).json()).data.status,
+    (status) => status === 'link_sent',
+  );
 });
 afterAll(async () => {
   await store?.close();
