@@ -70,7 +70,7 @@ const submitRequest = (args: Args, door: Door) =>
 /** POST /api/v1/samples/{listing_id}, with no body. */
 const askForSample = (args: Args, door: Door) =>
   withIdempotencyKey(args, (rest, headers) => {
-    const checked = stringArguments(rest, ['listing_id']);
+    const checked = stringArguments(rest, ['listing_id'], ['listing_id', 'idempotency_key']);
     if (!checked.ok) return Promise.resolve(checked.answer);
     const path = `/api/v1/samples/${segment(checked.values.listing_id)}`;
     return door.call({ method: 'POST', path, headers });

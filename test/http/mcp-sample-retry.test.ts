@@ -139,6 +139,10 @@ describe('request_sample over MCP', () => {
       expectToolError(answer, 'invalid');
       expect(Object.keys(answer.json.error.fields)).toEqual(['idempotency_key']);
     }
+    // An unknown argument is refused naming every argument the tool takes.
+    const unknown = await client.call('request_sample', { listing_id: LISTING_ID, idempotency_key, id: 'x' });
+    expectToolError(unknown, 'invalid');
+    expect(unknown.json.error.fields.id[0]).toContain('listing_id, idempotency_key');
     expect(await samplesOf(lab)).toHaveLength(1);
   });
 });
