@@ -5,6 +5,7 @@
 // another site and from the site, the wrong content type, bad JSON, too large, an unknown field or query parameter,
 // an id that is not there, the same step twice (conflict), a spent rate limit. Each status answered must be
 // documented for that operation, with each header it carries (RateLimit, Retry-After, Location, CORS, …).
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { issueKey } from '../../api/domain/labs/api-keys.ts';
 import { addAccount } from '../../api/domain/labs/organisations.ts';
@@ -15,7 +16,8 @@ import { LISTING_ID } from '../support/api-client.ts';
 import { startApp, type InProcessServer } from '../support/app.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { opsOk } from '../support/ops.ts';
-import { storeEnv } from '../support/store-env.ts';
+import { canMakeReadOnly, makeReadOnly, makeWritable } from '../support/read-only.ts';
+import { storeEnv, testingPostgres } from '../support/store-env.ts';
 import { until } from '../support/until.ts';
 
 type Operation = {
@@ -145,6 +147,8 @@ type Send = {
   /** The site's Origin on an unsafe request made with a session: true unless said otherwise. */
   origin?: boolean;
   address?: string;
+  /** The admin's session cookie, made beforehand (a step made while the store cannot write). */
+  cookie?: string;
 };
 
 async function send(method: string, path: string, credentials: Credentials, options: Send = {}) {
@@ -153,7 +157,7 @@ async function send(method: string, path: string, credentials: Credentials, opti
   if (credentials === 'other scheme') headers.Authorization = `Basic ${btoa('lab:secret')}`;
   if (credentials === 'key') headers.Authorization = `Bearer ${lab.key}`;
   if (credentials === 'key without NDA') headers.Authorization = `Bearer ${plain.key}`;
-  if (credentials === 'admin') headers.Cookie = await sessionCookie(adminId);
+  if (credentials === 'admin') headers.Cookie = options.cookie ?? (await sessionCookie(adminId));
   if (credentials === 'member') headers.Cookie = await sessionCookie(await member());
   if (method !== 'GET' && options.origin !== false) headers.Origin = origin;
   let body: string | undefined;
@@ -289,41 +293,83 @@ async function run(method: string, path: string, probe: Probe): Promise<Answer[]
   return answers;
 }
 
+const operationsOfDocument = () =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
+
+/** What in an answer the operation does not document: its status, or each header it carries. */
+function undocumentedIn(operation: Operation, answer: Answer, where: string): string[] {
+  const documented = operation.responses[String(answer.status)];
+  if (!documented) return [`${where} is not documented`];
+  const named = new Set(Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase()));
+  return [...answer.headers.keys()]
+    .filter((name) => !NOT_DOCUMENTED.has(name) && !named.has(name))
+    .map((name) => `${where} carries ${name}, undocumented`);
+}
+
 test('every status and header an operation answers is documented for it', async () => {
   const undocumented: string[] = [];
   const succeeded = new Set<string>();
   let answered = 0;
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [lower, operation] of Object.entries(methods)) {
-      const method = lower.toUpperCase();
-      for (const probe of probesFor(method, path, operation)) {
-        for (const { status, headers } of await run(method, path, probe)) {
-          answered++;
-          if (status < 400) succeeded.add(`${method} ${path}`);
-          const documented = operation.responses[String(status)];
-          const where = `${method} ${path}, ${probe.what}: ${status}`;
-          if (!documented) {
-            undocumented.push(`${where} is not documented`);
-            continue;
-          }
-          const named = new Set(Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase()));
-          for (const name of headers.keys())
-            if (!NOT_DOCUMENTED.has(name) && !named.has(name))
-              undocumented.push(`${where} carries ${name}, undocumented`);
-        }
+  for (const { method, path, operation } of operationsOfDocument()) {
+    for (const probe of probesFor(method, path, operation)) {
+      for (const answer of await run(method, path, probe)) {
+        answered++;
+        if (answer.status < 400) succeeded.add(`${method} ${path}`);
+        undocumented.push(
+          ...undocumentedIn(operation, answer, `${method} ${path}, ${probe.what}: ${answer.status}`),
+        );
       }
     }
   }
   expect(undocumented).toEqual([]);
   // The walk reached each handler, not only the pipeline's refusals (a download needs a mailed link).
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
-  );
-  expect(operations.filter((operation) => !succeeded.has(operation))).toEqual([
-    'GET /api/v1/samples/{id}/download',
-  ]);
-  expect(answered).toBeGreaterThan(operations.length * 10);
+  const names = operationsOfDocument().map(({ method, path }) => `${method} ${path}`);
+  expect(names.filter((name) => !succeeded.has(name))).toEqual(['GET /api/v1/samples/{id}/download']);
+  expect(answered).toBeGreaterThan(names.length * 10);
 }, 120_000);
+
+// The JSON store's folder made read-only: what PostgreSQL going away does to writes, without stopping a server the
+// other files share (test/http/postgres-outage.test.ts stops one of its own).
+test.skipIf(testingPostgres() || !canMakeReadOnly)(
+  'while the store cannot write, each operation still answers only what it documents (503 with Retry-After)',
+  async () => {
+    const steps = [];
+    for (const { method, path, operation } of operationsOfDocument()) {
+      const [probe] = probesFor(method, path, operation);
+      // Everything a step needs is made before the store turns read-only.
+      const id = path.includes('{id}') ? await idFor(path, false) : '';
+      steps.push({
+        method,
+        path,
+        operation,
+        probe: { ...probe!, twice: false, id },
+        cookie: await sessionCookie(adminId),
+      });
+    }
+    const db = join(server.dataDir, 'db');
+    const undocumented: string[] = [];
+    const unavailable: string[] = [];
+    makeReadOnly(db);
+    try {
+      for (const { method, path, operation, probe, cookie } of steps) {
+        const [answer] = await run(method, path, { ...probe, cookie });
+        if (answer!.status === 503) unavailable.push(`${method} ${path}`);
+        undocumented.push(
+          ...undocumentedIn(operation, answer!, `${method} ${path}, read-only: ${answer!.status}`),
+        );
+      }
+    } finally {
+      makeWritable(db);
+    }
+    expect(undocumented).toEqual([]);
+    // The writes met it (not a walk that never reached the store).
+    expect(unavailable).toContain('POST /api/v1/requests');
+    expect(unavailable).toContain('DELETE /api/v1/keys/{id}');
+  },
+  60_000,
+);
 
 test('an empty path segment is 404 not_found on every operation with an id, never 405', async () => {
   for (const [path, methods] of Object.entries(document.paths)) {

@@ -126,6 +126,14 @@ const FIXED: { what: string; why: string; fix(document: Document): void }[] = [
     },
   },
   {
+    what: 'every operation documents 503 unavailable with Retry-After (reads too)',
+    why: 'the store is asked on every keyed call, and a PostgreSQL that does not answer is 503 on reads as on writes (issue 41, item 18)',
+    fix(document) {
+      const away = response(document, 'POST /api/v1/requests', '503');
+      for (const operation of operationsOf(document)) operation.responses['503'] ??= structuredClone(away);
+    },
+  },
+  {
     what: 'every answer names X-Request-Id and its CORS headers, by $ref to components.headers',
     why: 'the pipeline puts them on every answer, counted or not (issue 41, item 18); X-Request-Id was named only beside the rate-limit headers',
     fix(document) {
