@@ -105,6 +105,10 @@ describe('request_sample over MCP', () => {
     expect(another.isError, another.summary).toBe(false);
     expect(another.structured.id).not.toBe(first.structured.id);
     expect(await samplesOf(lab)).toHaveLength(2);
+    // The cap is reached now: a new ask is 429, and a retry under the first key still answers the first result.
+    await linkSent(lab, another.structured.id);
+    expectToolError(await client.call('request_sample', { listing_id: LISTING_ID }), 'rate_limited');
+    expect((await client.call('request_sample', args)).structured).toEqual(first.structured);
     // One mail to the lead per sample request, none for a retry.
     await until(
       async () => leadMails(lab).length,
