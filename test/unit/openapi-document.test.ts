@@ -74,19 +74,13 @@ const FIXED: { what: string; why: string; fix(document: Document): void }[] = [
   {
     what: 'every operation documents 401: POST /api/v1/access-requests and /api/v1/session/link gain it',
     why: 'an Authorization header that fails (another scheme, a bad key) is refused everywhere, even where none is read (contract §5; issue 41, item 18)',
-    fix(document) {
-      const refused = response(document, 'POST /api/v1/session/logout', '401');
-      for (const operation of operationsOf(document)) operation.responses['401'] ??= structuredClone(refused);
-    },
+    fix: (document) => gain(document, '401', 'POST /api/v1/session/logout'),
   },
   {
     what: 'every POST and DELETE documents 403: POST /api/v1/requests, …/withdraw, /access-requests and /session/link gain it',
     why: 'a session cookie sent from another origin, or a form from another site, is 403 on each (issue 41, item 18)',
-    fix(document) {
-      const refused = response(document, 'POST /api/v1/session/logout', '403');
-      for (const [name, operation] of Object.entries(operationsByName(document)))
-        if (!name.startsWith('GET ')) operation.responses['403'] ??= structuredClone(refused);
-    },
+    fix: (document) =>
+      gain(document, '403', 'POST /api/v1/session/logout', (name) => !name.startsWith('GET ')),
   },
   {
     what: 'POST /api/v1/access-requests and /api/v1/session/link document the 303 a form post gets',
@@ -128,10 +122,7 @@ const FIXED: { what: string; why: string; fix(document: Document): void }[] = [
   {
     what: 'every operation documents 503 unavailable with Retry-After (reads too)',
     why: 'the store is asked on every keyed call, and a PostgreSQL that does not answer is 503 on reads as on writes (issue 41, item 18)',
-    fix(document) {
-      const away = response(document, 'POST /api/v1/requests', '503');
-      for (const operation of operationsOf(document)) operation.responses['503'] ??= structuredClone(away);
-    },
+    fix: (document) => gain(document, '503', 'POST /api/v1/requests'),
   },
   {
     what: 'every answer names X-Request-Id and its CORS headers, by $ref to components.headers',
@@ -167,6 +158,12 @@ const operationsByName = (document: Document): Record<string, Operation> =>
 const operationsOf = (document: Document) => Object.values(operationsByName(document));
 const response = (document: Document, operation: string, status: string) =>
   operationsByName(document)[operation]!.responses[status]!;
+/** Each operation `which` names without a `status` answer gets `from`'s, as the old document wrote it. */
+function gain(document: Document, status: string, from: string, which = (_name: string) => true): void {
+  const answer = response(document, from, status);
+  for (const [name, operation] of Object.entries(operationsByName(document)))
+    if (which(name)) operation.responses[status] ??= structuredClone(answer);
+}
 /** The rate-limit headers as the old document wrote them on a counted answer. */
 const RATE_HEADERS_OF = (document: Document) => {
   const { RateLimit, 'RateLimit-Policy': policy } = response(
