@@ -19,12 +19,13 @@ export const hasSample = (context: Pick<ActionContext, 'catalog' | 'config'>, li
 
 /**
  * The lab asks for a listing's sample. `checkInput`: the door's own input checks (a query string, a body), run after
- * the contract's listing and NDA checks and before anything is stored, so their order holds whichever door asks.
+ * the contract's listing and NDA checks and before anything is stored, so their order holds whichever door asks;
+ * it gives the request's Idempotency-Key, if one was sent (a retry under it returns the first answer's request).
  */
 export async function askForSample(
   context: ActionContext,
   listingId: string,
-  checkInput?: () => Promise<void>,
+  checkInput?: () => Promise<string | undefined>,
 ) {
   const caller = labOf(context);
   const listing = LISTING_ID_PATTERN.test(listingId) ? context.catalog.find(listingId) : undefined;
@@ -36,7 +37,7 @@ export async function askForSample(
       `Your organisation has not accepted the sample NDA. An admin of your organisation reads and accepts it at ${page}; once it is accepted, ask again.`,
     );
   }
-  await checkInput?.();
+  const idempotencyKey = await checkInput?.();
   // Before anything is stored: a request nobody can fulfil would leave the lab waiting for ever.
   if (!hasSample(context, listing.id)) {
     const message = `"${listing.title}" has no sample to send. Nothing was stored; submit a data request with listing_id "${listing.id}" to ask about it.`;
@@ -47,7 +48,9 @@ export async function askForSample(
     sourcingLeadEmail: context.config.sourcingLeadEmail,
   };
   // The mail to the lead, and the link if the lab is verified already, go after the answer.
-  return transactAndKick(context, (tx) => requestSample(tx, caller, listing, limits, context.now));
+  return transactAndKick(context, (tx) =>
+    requestSample(tx, caller, listing, limits, context.now, idempotencyKey),
+  );
 }
 
 /** A fresh link, with the same lifetime, for the lab's own sample request approved already. */

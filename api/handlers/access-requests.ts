@@ -38,7 +38,14 @@ export const accessRequestEndpoints: Endpoint[] = [
     description:
       'Public; JSON or an HTML form post (then 303 to /access/?sent=1). 202 whether or not the address is known; the operator and the requester are mailed. At most 3 per address a UTC day (more are answered the same and dropped).',
     tag: 'Account',
-    responses: [{ status: 202, description: 'Received', schema: accessReceivedSchema }],
+    responses: [
+      { status: 202, description: 'Received', schema: accessReceivedSchema },
+      {
+        status: 303,
+        description: 'Received, from a form post: on to the page that says so',
+        headers: { Location: '/access/?sent=1' },
+      },
+    ],
     errors: ['rate_limited'],
   },
 ];

@@ -18,6 +18,12 @@ import { invalid, notFound } from '../errors.ts';
 import { fieldErrors } from '../field-errors.ts';
 import { readJsonBody, readOptionalJsonBody } from '../http/body.ts';
 import type { Endpoint } from '../http/endpoint.ts';
+import {
+  idempotencyKeyOf,
+  idempotencyKeyParameter,
+  REPLAYED_HEADER,
+  replayedHeader,
+} from '../http/idempotency-key.ts';
 import { PAGING_NOTE } from '../http/openapi/notes.ts';
 import { pageBody, PAGE_PARAMETERS, pageSchema, pageShape } from '../http/paging.ts';
 import { json } from '../http/responses.ts';
@@ -44,16 +50,9 @@ export const requestListQuerySchema = z.strictObject({
 });
 const REQUEST_LIST_PARAMETERS = ['status', ...PAGE_PARAMETERS];
 
-export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
 export const createRequest: Handler = async (request, context) => {
   const { deps } = context;
-  const idempotencyKey = request.headers.get('idempotency-key');
-  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-    throw invalid('Idempotency-Key must be 1 to 255 visible ASCII characters, e.g. a UUID.', {
-      'Idempotency-Key': ['1 to 255 visible ASCII characters'],
-    });
-  }
+  const idempotencyKey = idempotencyKeyOf(request);
   const body = await readJsonBody(request, deps.config.maxBodyBytes);
   const parsed = dataRequestSchema.safeParse(body.value);
   if (!parsed.success) {
@@ -69,7 +68,7 @@ export const createRequest: Handler = async (request, context) => {
     status: created.status,
     headers: {
       Location: `/api/v1/requests/${created.requestId}`,
-      ...(created.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+      ...replayedHeader(created.replayed),
     },
   });
 };
@@ -130,14 +129,9 @@ export const requestEndpoints: Endpoint[] = [
     handle: createRequest,
     access: 'key',
     parameters: [
-      {
-        name: 'Idempotency-Key',
-        in: 'header',
-        required: false,
-        description:
-          'Any unique string (a UUID): a retry with the same key and body returns the first answer and stores nothing new; the same key with another body is 422',
-        schema: { type: 'string', minLength: 1, maxLength: 255 },
-      },
+      idempotencyKeyParameter(
+        'Any unique string (a UUID): a retry with the same key and body returns the first answer and stores nothing new; the same key with another body is 422',
+      ),
     ],
     body: { schema: dataRequestSchema, example: dataRequestExample },
     operationId: 'createRequest',
@@ -152,8 +146,7 @@ export const requestEndpoints: Endpoint[] = [
         schema: createdRequestSchema,
         headers: {
           Location: 'The request: /api/v1/requests/{id}',
-          'Idempotent-Replayed':
-            'true when this answer replays an earlier request with the same Idempotency-Key',
+          ...REPLAYED_HEADER,
         },
         example: createdRequestExample,
       },

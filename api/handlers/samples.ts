@@ -6,6 +6,12 @@ import * as sampleActions from '../actions/samples.ts';
 import { sampleRequestSchema, sampleView } from '../domain/samples/views.ts';
 import { notFound } from '../errors.ts';
 import type { Endpoint } from '../http/endpoint.ts';
+import {
+  idempotencyKeyOf,
+  idempotencyKeyParameter,
+  REPLAYED_HEADER,
+  replayedHeader,
+} from '../http/idempotency-key.ts';
 import { PAGING_NOTE } from '../http/openapi/notes.ts';
 import { pageBody, PAGE_PARAMETERS, pageSchema, pageShape } from '../http/paging.ts';
 import { readOptionalJsonBody } from '../http/body.ts';
@@ -32,6 +38,7 @@ export const askForSample: Handler = async (request, context) => {
   // After the contract's three checks (§5), which keep their order (READS_QUERY): the action runs this between.
   const checkInput = async () => {
     noQuery(url.searchParams);
+    const idempotencyKey = idempotencyKeyOf(request);
     const body = await readOptionalJsonBody(request, deps.config.maxBodyBytes);
     if (body)
       parseBody(
@@ -40,11 +47,16 @@ export const askForSample: Handler = async (request, context) => {
         'sample request',
         "field: none is read, and the link goes to your account's address",
       );
+    return idempotencyKey;
   };
-  const { record } = await sampleActions.askForSample(actingFor(context), context.params.id!, checkInput);
+  const asked = await sampleActions.askForSample(actingFor(context), context.params.id!, checkInput);
+  // A replay answers what the key first answered, as POST /api/v1/requests does: the request as it was asked.
   return json(
-    { status: 'pending_verification', id: record.id },
-    { status: 202, headers: { Location: location(record.id) } },
+    { status: 'pending_verification', id: asked.record.id },
+    {
+      status: 202,
+      headers: { Location: location(asked.record.id), ...replayedHeader(asked.replayed) },
+    },
   );
 };
 
@@ -116,18 +128,23 @@ export const sampleEndpoints: Endpoint[] = [
     access: 'key',
     // Refused by the handler itself, after the contract's three checks (§5), which keep their order.
     readsQuery: true,
-    parameters: [listingIdParameter],
+    parameters: [
+      listingIdParameter,
+      idempotencyKeyParameter(
+        'Any unique string (a UUID): a retry with the same key for the same listing returns the first answer (the same sample request) and stores nothing new; the same key for another listing or another request is 422',
+      ),
+    ],
     operationId: 'requestSample',
     summary: 'Ask for a sample of a listing',
     description:
-      "No body (an empty one or {} is accepted; a field is 422: none is read). Checks in order: key (401), listing (404), NDA accepted (403 nda_required), a sample to send (409 sample_unavailable, nothing stored). Answers the sample request's id, and its address in Location. Once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. Asking again while a request is pending returns it again, without a second request.",
+      "No body (an empty one or {} is accepted; a field is 422: none is read). Checks in order: key (401), listing (404), NDA accepted (403 nda_required), a sample to send (409 sample_unavailable, nothing stored). Answers the sample request's id, and its address in Location. Once the account and the NDA acceptance are verified, an expiring download link is emailed to the account's contact. Asking again while a request is pending returns it again, without a second request; once its link is sent, asking again is a new request: send an Idempotency-Key to retry safely.",
     tag: 'Samples',
     responses: [
       {
         status: 202,
         description: 'Accepted: pending verification',
         schema: sampleAcceptedSchema,
-        headers: LOCATION,
+        headers: { ...LOCATION, ...REPLAYED_HEADER },
         example: sampleAcceptedExample,
       },
     ],
@@ -138,6 +155,7 @@ export const sampleEndpoints: Endpoint[] = [
       'forbidden',
       'not_found',
       'sample_unavailable',
+      'bad_request',
       'payload_too_large',
       'unsupported_media_type',
       'invalid',

@@ -100,7 +100,14 @@ export const sessionEndpoints: Endpoint[] = [
     description:
       "Public; JSON or an HTML form post. 202 always: when the address is a verified account's, a link valid 15 minutes and usable once is mailed (at most 5 per address per 15-minute window). GET /signin/callback?token=… sets the session cookie. 10 per client IP per 10 minutes, then 429.",
     tag: 'Account',
-    responses: [{ status: 202, description: 'Sent if the address is known', schema: signinLinkSentSchema }],
+    responses: [
+      { status: 202, description: 'Sent if the address is known', schema: signinLinkSentSchema },
+      {
+        status: 303,
+        description: 'Sent if the address is known, from a form post: on to the page that says so',
+        headers: { Location: '/signin/?sent=1' },
+      },
+    ],
     errors: ['rate_limited'],
   },
   {
@@ -122,7 +129,13 @@ export const sessionEndpoints: Endpoint[] = [
     summary: 'Sign out',
     description: `Ends this session; with ?all=true every session of the account. Clears the cookie.${SESSION_NOTE}`,
     tag: 'Account',
-    responses: [{ status: 204, description: 'Signed out' }],
+    responses: [
+      {
+        status: 204,
+        description: 'Signed out',
+        headers: { 'Set-Cookie': 'The session cookie, cleared (Max-Age=0)' },
+      },
+    ],
     errors: ['unauthorized', 'forbidden', 'invalid', 'rate_limited'],
   },
 ];

@@ -12,18 +12,20 @@ const required = (issue: { input: unknown }) =>
 
 /**
  * Exactly the named arguments, each a string (none for a tool without arguments), or the refusal naming each
- * argument that is missing, not a string, or unknown.
+ * argument that is missing, not a string, or unknown. `takes`: every argument the tool takes, when some were read
+ * before (idempotency_key), for the refusal to name them all.
  */
 export function stringArguments<N extends string>(
   args: Args,
   names: readonly N[],
+  takes: readonly string[] = names,
 ): { ok: true; values: Record<N, string> } | { ok: false; answer: ApiAnswer } {
   const schema = z.strictObject(
     Object.fromEntries(names.map((name) => [name, z.string({ error: required }).min(1)])),
   );
   const parsed = schema.safeParse(args);
   if (parsed.success) return { ok: true, values: parsed.data as Record<N, string> };
-  const fields = fieldErrors(parsed.error.issues, `argument; this tool takes ${names.join(', ') || 'none'}`);
+  const fields = fieldErrors(parsed.error.issues, `argument; this tool takes ${takes.join(', ') || 'none'}`);
   const answer = refusal(
     'invalid',
     `Invalid arguments: ${Object.keys(fields).join(', ')}. See error.fields.`,

@@ -12,14 +12,14 @@ import { demandListSchema, demandQuerySchema } from '../handlers/demand.ts';
 import { meResponseSchema } from '../handlers/me.ts';
 import {
   createdRequestSchema,
-  IDEMPOTENCY_KEY,
   labRequestListSchema,
   labRequestResponseSchema,
   requestListQuerySchema,
 } from '../handlers/requests.ts';
 import { sampleAcceptedSchema, sampleListQuerySchema, sampleRequestListSchema } from '../handlers/samples.ts';
 import { stringArguments, segment, withQuery, type Args } from './arguments.ts';
-import { refusal, type ApiAnswer, type Door } from './door.ts';
+import type { ApiAnswer, Door } from './door.ts';
+import { idempotencyKeyArgument, withIdempotencyKey } from './idempotency-argument.ts';
 
 export type Tool = {
   name: string;
@@ -54,39 +54,27 @@ const getWithoutArguments = (path: string) => (args: Args, door: Door) => {
   return checked.ok ? door.call({ method: 'GET', path }) : Promise.resolve(checked.answer);
 };
 
-// The request body, plus the endpoint's Idempotency-Key header as an argument: an agent that lost an answer (a
-// timeout, a dropped connection) retries the call, and must not store the request and mail the lead twice.
+// The request body, plus the endpoint's Idempotency-Key header as an argument (idempotency-argument.ts).
 const submitInput = dataRequestSchema.extend({
-  idempotency_key: z
-    .string()
-    .regex(IDEMPOTENCY_KEY)
-    .optional()
-    .describe(
-      'Any unique string you choose (a UUID; 1 to 255 visible ASCII characters). A retry with the same key and the same arguments stores nothing new and answers the first result; reuse a key only to retry.',
-    ),
+  idempotency_key: idempotencyKeyArgument('stores nothing new and answers the first result'),
 });
 
-/** POST /api/v1/requests with idempotency_key as its Idempotency-Key header, and refusals naming the argument. */
-async function submitRequest(args: Args, door: Door): Promise<ApiAnswer> {
-  const { idempotency_key: key, ...body } = args;
-  if (key !== undefined && typeof key !== 'string') {
-    return refusal('invalid', 'Invalid arguments: idempotency_key. See error.fields.', {
-      idempotency_key: ['must be a string: 1 to 255 visible ASCII characters, e.g. a UUID'],
-    });
-  }
-  const headers = key === undefined ? undefined : { 'idempotency-key': key };
-  // The endpoint compares a retry's body as text: arguments in another order are still the same request.
-  const sorted = Object.fromEntries(Object.entries(body).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const answer = await door.call({ method: 'POST', path: '/api/v1/requests', body: sorted, headers });
-  const error = (answer.body as { error?: { fields?: Record<string, string[]> } } | null)?.error;
-  if (!error?.fields?.['Idempotency-Key']) return answer;
-  // The API names its header; the agent knows the argument.
-  const { 'Idempotency-Key': messages, ...fields } = error.fields;
-  return {
-    status: answer.status,
-    body: { error: { ...error, fields: { ...fields, idempotency_key: messages } } },
-  };
-}
+/** POST /api/v1/requests, the body's fields sorted: the endpoint compares a retry's body as text. */
+const submitRequest = (args: Args, door: Door) =>
+  withIdempotencyKey(args, (body, headers) => {
+    // Arguments in another order are still the same request.
+    const sorted = Object.fromEntries(Object.entries(body).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return door.call({ method: 'POST', path: '/api/v1/requests', body: sorted, headers });
+  });
+
+/** POST /api/v1/samples/{listing_id}, with no body. */
+const askForSample = (args: Args, door: Door) =>
+  withIdempotencyKey(args, (rest, headers) => {
+    const checked = stringArguments(rest, ['listing_id'], ['listing_id', 'idempotency_key']);
+    if (!checked.ok) return Promise.resolve(checked.answer);
+    const path = `/api/v1/samples/${segment(checked.values.listing_id)}`;
+    return door.call({ method: 'POST', path, headers });
+  });
 
 /** A page's summary, saying when more pages follow and how to read them: else an agent takes a page for the whole. */
 const paged =
@@ -256,23 +244,23 @@ export const TOOLS: readonly Tool[] = [
     name: 'request_sample',
     title: 'Ask for a sample',
     description:
-      "Ask for a sample of a listing. Needs an API key and an accepted NDA (else nda_required: see get_nda); once the account and the NDA are verified, an expiring download link is mailed to the account's contact.",
+      "Ask for a sample of a listing. Needs an API key and an accepted NDA (else nda_required: see get_nda); once the account and the NDA are verified, an expiring download link is mailed to the account's contact. Pass an idempotency_key (a new UUID) and, if a call fails without an answer, retry it with the same key and arguments: the sample is asked for once.",
     keyed: true,
     endpoint: 'POST /api/v1/samples/{id}',
-    input: z.strictObject({ listing_id: listingId.describe('The listing id, as search_catalog gives them') }),
+    input: z.strictObject({
+      listing_id: listingId.describe('The listing id, as search_catalog gives them'),
+      idempotency_key: idempotencyKeyArgument('asks for nothing new and answers the first result'),
+    }),
     output: sampleAcceptedSchema,
+    // Not idempotent by itself: once a link is sent, asking again is a new sample request (counted, mailed).
     annotations: {
       title: 'Ask for a sample',
       readOnlyHint: false,
       destructiveHint: false,
-      idempotentHint: true,
+      idempotentHint: false,
       openWorldHint: false,
     },
-    run: (args, door) => {
-      const checked = stringArguments(args, ['listing_id']);
-      if (!checked.ok) return Promise.resolve(checked.answer);
-      return door.call({ method: 'POST', path: `/api/v1/samples/${segment(checked.values.listing_id)}` });
-    },
+    run: askForSample,
     summary: ({ id }) =>
       `Sample request ${id} asked for: pending verification. Once the account and the NDA acceptance are verified, an expiring link is mailed to the account's contact; list_sample_requests shows its status.`,
   }),

@@ -472,6 +472,7 @@ describe('OpenAPI', () => {
       '201',
       '400',
       '401',
+      '403', // a session cookie sent from another origin
       '409',
       '413',
       '415',

@@ -8,6 +8,7 @@ import { makeLab, type Lab } from '../support/lab.ts';
 import { opsOk } from '../support/ops.ts';
 import { startApp, type InProcessServer } from '../support/app.ts';
 import { startSmtp } from '../support/smtp.ts';
+import { until } from '../support/until.ts';
 
 const LEAD = 'lead@sourcing.example';
 let server: InProcessServer;
@@ -27,16 +28,6 @@ const linksTo = (address: string) =>
   mail.received
     .filter((r) => r.envelopeTo.includes(address) && (r.mail.subject ?? '').startsWith('Your sample of'))
     .map((r) => /http:\/\/dss\.example(\/api\/v1\/samples\/\S+)/.exec(r.mail.text!)![1]!);
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** SAMPLE_LINK_TTL_SECONDS (72 h) from the second the link was signed in. */
 function expectLifetime(data: Json) {

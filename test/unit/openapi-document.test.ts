@@ -71,7 +71,108 @@ const FIXED: { what: string; why: string; fix(document: Document): void }[] = [
       for (const sent of [document.paths, DataRequestInput, AccessRequestInput]) termsAsWritten(sent);
     },
   },
+  {
+    what: 'every operation documents 401: POST /api/v1/access-requests and /api/v1/session/link gain it',
+    why: 'an Authorization header that fails (another scheme, a bad key) is refused everywhere, even where none is read (contract §5; issue 41, item 18)',
+    fix: (document) => gain(document, '401', 'POST /api/v1/session/logout'),
+  },
+  {
+    what: 'every POST and DELETE documents 403: POST /api/v1/requests, …/withdraw, /access-requests and /session/link gain it',
+    why: 'a session cookie sent from another origin, or a form from another site, is 403 on each (issue 41, item 18)',
+    fix: (document) =>
+      gain(document, '403', 'POST /api/v1/session/logout', (name) => !name.startsWith('GET ')),
+  },
+  {
+    what: 'POST /api/v1/access-requests and /api/v1/session/link document the 303 a form post gets',
+    why: 'a page without JavaScript posts a form and is sent on with Location (issue 41, item 18)',
+    fix(document) {
+      for (const [name, location, what] of [
+        ['POST /api/v1/access-requests', '/access/?sent=1', 'Received'],
+        ['POST /api/v1/session/link', '/signin/?sent=1', 'Sent if the address is known'],
+      ] as const)
+        operationsByName(document)[name]!.responses['303'] = {
+          description: `${what}, from a form post: on to the page that says so`,
+          headers: {
+            ...RATE_HEADERS_OF(document),
+            Location: { description: location, schema: { type: 'string' } },
+          },
+        };
+    },
+  },
+  {
+    what: 'POST /api/v1/samples/{id} documents 400 for a body that is not JSON',
+    why: 'it reads an optional body, and bad JSON there is 400 bad_request (issue 41, item 18)',
+    fix(document) {
+      operationsByName(document)['POST /api/v1/samples/{id}']!.responses['400'] = structuredClone(
+        response(document, 'POST /api/v1/requests', '400'),
+      );
+    },
+  },
+  {
+    what: "POST /api/v1/session/logout's 204 names its Set-Cookie",
+    why: 'it clears the session cookie (issue 41, item 18)',
+    fix(document) {
+      const signedOut = response(document, 'POST /api/v1/session/logout', '204');
+      signedOut.headers = {
+        ...signedOut.headers,
+        'Set-Cookie': { description: 'The session cookie, cleared (Max-Age=0)', schema: { type: 'string' } },
+      };
+    },
+  },
+  {
+    what: 'every operation documents 503 unavailable with Retry-After (reads too)',
+    why: 'the store is asked on every keyed call, and a PostgreSQL that does not answer is 503 on reads as on writes (issue 41, item 18)',
+    fix: (document) => gain(document, '503', 'POST /api/v1/requests'),
+  },
+  {
+    what: 'every answer names X-Request-Id and its CORS headers, by $ref to components.headers',
+    why: 'the pipeline puts them on every answer, counted or not (issue 41, item 18); X-Request-Id was named only beside the rate-limit headers',
+    fix(document) {
+      const every = Object.fromEntries(
+        ['X-Request-Id', 'Access-Control-Allow-Origin', 'Access-Control-Expose-Headers'].map((name) => [
+          name,
+          { $ref: `#/components/headers/${name}` },
+        ]),
+      );
+      for (const operation of operationsOf(document))
+        for (const answer of Object.values(operation.responses)) {
+          const { 'X-Request-Id': _inline, ...rest } = answer.headers ?? {};
+          answer.headers = { ...rest, ...every };
+        }
+    },
+  },
 ];
+
+type Answer = { headers?: Record<string, unknown> } & Record<string, unknown>;
+type Operation = { responses: Record<string, Answer> };
+
+const operationsByName = (document: Document): Record<string, Operation> =>
+  Object.fromEntries(
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => [
+        `${method.toUpperCase()} ${path}`,
+        operation as Operation,
+      ]),
+    ),
+  );
+const operationsOf = (document: Document) => Object.values(operationsByName(document));
+const response = (document: Document, operation: string, status: string) =>
+  operationsByName(document)[operation]!.responses[status]!;
+/** Each operation `which` names without a `status` answer gets `from`'s, as the old document wrote it. */
+function gain(document: Document, status: string, from: string, which = (_name: string) => true): void {
+  const answer = response(document, from, status);
+  for (const [name, operation] of Object.entries(operationsByName(document)))
+    if (which(name)) operation.responses[status] ??= structuredClone(answer);
+}
+/** The rate-limit headers as the old document wrote them on a counted answer. */
+const RATE_HEADERS_OF = (document: Document) => {
+  const { RateLimit, 'RateLimit-Policy': policy } = response(
+    document,
+    'POST /api/v1/requests',
+    '201',
+  ).headers!;
+  return { RateLimit, 'RateLimit-Policy': policy };
+};
 
 /** The old document's term lists (maxLength 100 with an enum: only ever in what clients send), rewritten. */
 function termsAsWritten(value: unknown): void {
@@ -99,6 +200,14 @@ const ADDED: { what: string; at: string[][] }[] = [
     at: [
       ['components', 'schemas', 'CatalogList'],
       ['paths', '/api/v1/catalog', 'get', 'parameters'],
+    ],
+  },
+  {
+    what: 'POST /api/v1/samples/{id} takes an Idempotency-Key, and its 202 says when it is a replay (issue 41, item 19)',
+    at: [
+      ['paths', '/api/v1/samples/{id}', 'post', 'parameters'],
+      ['paths', '/api/v1/samples/{id}', 'post', 'description'],
+      ['paths', '/api/v1/samples/{id}', 'post', 'responses', '202', 'headers'],
     ],
   },
 ];

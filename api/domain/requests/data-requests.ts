@@ -1,7 +1,7 @@
 // Data requests: storing one (with its demand-board post, its idempotency record and its two mails, all in one
 // write), and the operator's moderation of the demand board. Its later life is in lifecycle.ts.
-import { createHash } from 'node:crypto';
-import { DomainError, conflict, invalid, notFound } from '../../errors.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
+import { earlierAnswer, rememberAnswer, type Idempotency } from '../idempotency.ts';
 import type { Catalog } from '../listings/catalog.ts';
 import { closestListingId } from '../listings/closest-listing.ts';
 import { LISTING_ID_PATTERN } from '../listings/listing-schema.ts';
@@ -35,7 +35,7 @@ export type Submission = {
   catalog: Catalog;
   siteUrl: URL;
   sourcingLeadEmail: string;
-  idempotency?: { key: string; bodyText: string };
+  idempotency?: Idempotency;
 };
 
 /**
@@ -60,32 +60,19 @@ export async function submitDataRequest(
   );
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
 /** A retry with the same Idempotency-Key and body answers the first response and stores nothing new. */
 export async function createDataRequest(
   tx: Tx,
   input: DataRequestInput,
   caller: Caller,
-  idempotency: { key: string; bodyText: string } | undefined,
+  idempotency: Idempotency | undefined,
   sourcingLeadEmail: string,
   siteUrl: URL,
   matches: RequestMatch[],
   now: Date,
 ): Promise<Created> {
-  const idempotencyId = idempotency && `${caller.org.id}:${idempotency.key}`;
-  const bodyHash = idempotency && sha256(idempotency.bodyText);
-  const earlier = idempotencyId ? await tx.idempotencyRecord(idempotencyId) : undefined;
+  const earlier = await earlierAnswer(tx, caller.org.id, idempotency);
   if (earlier) {
-    if (earlier.body_sha256 !== bodyHash) {
-      throw new DomainError(
-        'invalid',
-        'This Idempotency-Key was used with a different body; use a new key for a new request.',
-        {
-          fields: { 'Idempotency-Key': ['already used with a different body'] },
-        },
-      );
-    }
     const requestId = (earlier.response as { data: { id: string } }).data.id;
     return { status: earlier.status, body: earlier.response, replayed: true, requestId };
   }
@@ -151,15 +138,7 @@ export async function createDataRequest(
     now,
   );
   const body = { data: { id: request.id, status: request.status, matches } };
-  if (idempotencyId) {
-    await tx.insert('idempotency', {
-      id: idempotencyId,
-      body_sha256: bodyHash!,
-      status: 201,
-      response: body,
-      created_at: request.created_at,
-    });
-  }
+  await rememberAnswer(tx, caller.org.id, idempotency, { status: 201, response: body }, now);
   return { status: 201, body, replayed: false, requestId: request.id };
 }
 

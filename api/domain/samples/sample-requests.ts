@@ -2,6 +2,7 @@
 import { DomainError, conflict, invalid, notFound } from '../../errors.ts';
 import type { SampleRequestRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
+import { earlierAnswer, rememberAnswer, type Idempotency } from '../idempotency.ts';
 import { newId } from '../ids.ts';
 import type { Caller } from '../labs/api-keys.ts';
 import { ndaAccepted } from '../labs/nda.ts';
@@ -11,10 +12,40 @@ import { sampleRejectedToLab, sampleRequestToLead } from './mails.ts';
 
 const DAY_MS = 86_400_000;
 
-export type SampleAsk = { record: SampleRequestRecord; created: boolean };
+/** `replayed`: the answer is the first one given under the request's Idempotency-Key. */
+export type SampleAsk = { record: SampleRequestRecord; created: boolean; replayed?: boolean };
 
-/** One pending request per organisation and listing: asking again while one is pending returns it. */
+/** What a retry under the same Idempotency-Key must repeat: the listing (the request has no body to compare). */
+const sampleAskText = (listingId: string) => `POST /api/v1/samples/${listingId}`;
+
+/**
+ * One pending request per organisation and listing: asking again while one is pending returns it. With an
+ * Idempotency-Key, a retry returns the request the key first answered with, whatever its status now.
+ */
 export async function requestSample(
+  tx: Tx,
+  caller: Caller,
+  listing: { id: string; title: string },
+  limits: { perDay: number; sourcingLeadEmail: string },
+  now: Date,
+  idempotencyKey?: string,
+): Promise<SampleAsk> {
+  const idempotency = idempotencyKey
+    ? { key: idempotencyKey, bodyText: sampleAskText(listing.id) }
+    : undefined;
+  const earlier = await earlierAnswer(tx, caller.org.id, idempotency);
+  // Sample requests are never deleted: the one the key first answered with is there.
+  if (earlier) {
+    const first = await tx.sampleById((earlier.response as { id: string }).id);
+    return { record: first!, created: false, replayed: true };
+  }
+  const asked = await newSampleRequest(tx, caller, listing, limits, now);
+  const response = { status: 'pending_verification', id: asked.record.id };
+  await rememberAnswer(tx, caller.org.id, idempotency, { status: 202, response }, now);
+  return asked;
+}
+
+async function newSampleRequest(
   tx: Tx,
   caller: Caller,
   listing: { id: string; title: string },

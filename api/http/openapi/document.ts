@@ -2,6 +2,7 @@
 // (z.toJSONSchema), never written by hand. Served by the build as /openapi.json.
 import type { ApiDeclaration } from '../endpoint.ts';
 import { createComponents } from './components.ts';
+import { EVERY_ANSWER_HEADERS } from './headers.ts';
 import { webhooksOf } from './events.ts';
 import { operationOf } from './operation.ts';
 
@@ -32,7 +33,11 @@ export function openApiDocument(siteUrl: URL, api: ApiDeclaration): Record<strin
     security: [],
     paths,
     webhooks,
-    components: { schemas: components.schemas(), securitySchemes: securitySchemes(siteUrl) },
+    components: {
+      schemas: components.schemas(),
+      headers: EVERY_ANSWER_HEADERS,
+      securitySchemes: securitySchemes(siteUrl),
+    },
   };
 }
 

@@ -16,8 +16,25 @@ export const RATE_HEADERS = {
   'RateLimit-Policy': header(
     'The quota, e.g. "per-ip";q=60;w=60 (per client IP) or "per-key";q=120;w=60; on a 429 from another quota, that one ("samples-per-day", "links-per-email", "signin-per-ip")',
   ),
-  'X-Request-Id': header('Quote it when you report a problem'),
 };
+
+/**
+ * What every answer carries, counted or not (the pipeline adds them): its id, and CORS, since any site's page may
+ * call the API with a key (a header it cannot borrow). Components, referred to from each answer.
+ */
+export const EVERY_ANSWER_HEADERS = {
+  'X-Request-Id': header('Quote it when you report a problem'),
+  'Access-Control-Allow-Origin': header(
+    '*: any origin may call the API (CORS); a key is sent as a header, never a cookie',
+  ),
+  'Access-Control-Expose-Headers': header(
+    'The headers a page may read (CORS): RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, WWW-Authenticate',
+  ),
+};
+
+export const EVERY_ANSWER = Object.fromEntries(
+  Object.keys(EVERY_ANSWER_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+);
 
 const RETRY_AFTER = header('Whole seconds to wait (at least 1)', { type: 'integer', minimum: 1 });
 

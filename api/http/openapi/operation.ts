@@ -29,11 +29,22 @@ function requestBody(components: Components, body: BodyDeclaration, site: URL) {
 }
 
 /**
- * The refusals the pipeline gives whatever the endpoint says, added where it does not document them itself: 422
- * for a query string it does not read, and BODY_REFUSALS wherever a body is read.
+ * The refusals the pipeline gives whatever the endpoint says, added where it does not document them itself: 401 for
+ * an Authorization header that fails (refused everywhere, even where none is read: contract §5); 403 for an unsafe
+ * request made with a session cookie from another origin, or a form from another site's page; 422 for a query
+ * string it does not read; BODY_REFUSALS wherever a body is read; and 503 when the store cannot be asked or
+ * written (a key is looked up in it, so any operation can meet it).
  */
 function commonRefusals(endpoint: Endpoint): ErrorCode[] {
-  return [...(readsQuery(endpoint) ? [] : ['invalid' as const]), ...(endpoint.body ? BODY_REFUSALS : [])];
+  const sessionRead = endpoint.access !== 'unlimited';
+  const crossSite = (endpoint.method !== 'GET' && sessionRead) || endpoint.body?.form === true;
+  return [
+    'unauthorized',
+    ...(crossSite ? ['forbidden' as const] : []),
+    ...(readsQuery(endpoint) ? [] : ['invalid' as const]),
+    ...(endpoint.body ? BODY_REFUSALS : []),
+    'unavailable',
+  ];
 }
 
 export function operationOf(endpoint: Endpoint, components: Components, site: URL) {

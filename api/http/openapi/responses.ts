@@ -3,7 +3,7 @@ import { ERROR_CODES, type ErrorCode } from '../../errors.ts';
 import type { ResponseDeclaration } from '../endpoint.ts';
 import { errorSchema } from '../error-schema.ts';
 import type { Components } from './components.ts';
-import { ERROR_HEADERS, headersOf, RATE_HEADERS } from './headers.ts';
+import { ERROR_HEADERS, EVERY_ANSWER, headersOf, RATE_HEADERS } from './headers.ts';
 
 const describeError = (code: ErrorCode) => `${code}: ${ERROR_CODES[code].when}. ${ERROR_CODES[code].todo}`;
 
@@ -15,7 +15,11 @@ export function errorResponses(components: Components, codes: readonly ErrorCode
       status,
       {
         description: shared.map(describeError).join(' '),
-        headers: { ...RATE_HEADERS, ...Object.assign({}, ...shared.map((code) => ERROR_HEADERS[code])) },
+        headers: {
+          ...RATE_HEADERS,
+          ...EVERY_ANSWER,
+          ...Object.assign({}, ...shared.map((code) => ERROR_HEADERS[code])),
+        },
         content: { 'application/json': { schema: components.ref(errorSchema) } },
       },
     ]),
@@ -32,7 +36,12 @@ export function answer(
   const { description, schema, example, content } = declared;
   // Every 503 carries Retry-After, the health check's included (the pipeline adds it).
   const retry = declared.status === 503 ? ERROR_HEADERS.unavailable : {};
-  const headers = { ...(counted ? RATE_HEADERS : {}), ...retry, ...headersOf(declared.headers) };
+  const headers = {
+    ...(counted ? RATE_HEADERS : {}),
+    ...EVERY_ANSWER,
+    ...retry,
+    ...headersOf(declared.headers),
+  };
   const json = schema && {
     'application/json': {
       schema: components.ref(schema),
@@ -41,7 +50,7 @@ export function answer(
   };
   return {
     description,
-    ...(Object.keys(headers).length ? { headers } : {}),
+    headers,
     ...(json || content ? { content: { ...json, ...content } } : {}),
   };
 }
