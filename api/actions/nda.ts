@@ -12,9 +12,10 @@ import { labAdmin, requireOperator, transactAndKick, type ActionContext } from '
 // Read once per process: the document changes with a deploy, not while the server runs.
 const documents = new Map<string, NdaDocument>();
 export function currentNda(context: Pick<ActionContext, 'config'>): NdaDocument {
-  const dir = context.config.contentDir;
-  let document = documents.get(dir);
-  if (!document) documents.set(dir, (document = loadNdaDocument(dir)));
+  const { contentDir, legal } = context.config;
+  const key = JSON.stringify([contentDir, legal]);
+  let document = documents.get(key);
+  if (!document) documents.set(key, (document = loadNdaDocument(contentDir, legal)));
   return document;
 }
 

@@ -14,7 +14,7 @@ import type { MailRecord } from '../../store/records.ts';
 import type { Store, Tx } from '../../store/store.ts';
 import { drainQueue } from '../queue/drain.ts';
 import { createUnanswered } from '../queue/unanswered.ts';
-import { isPermanent, type MailTransport } from './transport.ts';
+import { isPermanent, type MailFile, type MailTransport } from './transport.ts';
 
 const LEASE_MS = 30_000;
 const FIRST_RETRY_MS = 2_000;
@@ -42,6 +42,8 @@ export function createMailDelivery(deps: {
   now?: () => Date;
   /** How long a claim holds its mails unless renewed: 30 s (tests shorten it). */
   leaseMs?: number;
+  /** Makes the files a mail names (MailRecord.attachments) from the records they come from. */
+  attachmentsOf?: (mail: MailRecord) => Promise<MailFile[]>;
 }): MailDelivery {
   const now = deps.now ?? (() => new Date());
   const unanswered = createUnanswered();
@@ -73,7 +75,8 @@ export function createMailDelivery(deps: {
       };
     }
     try {
-      await deps.transport.send({ ...mail, text: mail.text ?? '', html: mail.html ?? '' });
+      const attachments = mail.attachments?.length ? await deps.attachmentsOf?.(mail) : undefined;
+      await deps.transport.send({ ...mail, text: mail.text ?? '', html: mail.html ?? '', attachments });
       unanswered.answered(MAIL_SERVER);
       // The body is with the mail server or in the outbox now: the store need not keep it.
       return {
