@@ -115,14 +115,23 @@ export async function ndaCertificatePdf(
     });
     out.newPage();
   }
+  const facts = certificateFacts(acceptance, parties);
+  // The certificate's values exactly, whatever the standard fonts can print (a signer's name in any script).
+  const exact = JSON.stringify(Object.fromEntries(facts), null, 2);
+  await pdf.attach(new TextEncoder().encode(exact), 'certificate.json', {
+    mimeType: 'application/json',
+    description: 'The signing certificate, as recorded',
+    creationDate: signedAt,
+    modificationDate: signedAt,
+  });
   out.text('Signing certificate', { size: 16, bold: true, gap: 10 });
-  for (const [label, value] of certificateFacts(acceptance, parties)) {
+  for (const [label, value] of facts) {
     out.text(label, { bold: true, size: 9, gap: 1 });
     out.text(value, { x: 12, gap: 8 });
   }
   out.text(
     text
-      ? `The text above is attached to this PDF as nda-${acceptance.version}.md; its SHA-256 is the one certified here. The acceptance was made by clicking through on the Data Sourcing Service's dashboard, signed in as the account named.`
+      ? `The text above is attached to this PDF as nda-${acceptance.version}.md; its SHA-256 is the one certified here. These values are attached exactly as recorded as certificate.json (a character this page cannot print shows as "?"). The acceptance was made by clicking through on the Data Sourcing Service's dashboard, signed in as the account named.`
       : 'This acceptance was recorded before the service kept the text accepted; the SHA-256 above identifies it.',
     { size: 9, gap: 0 },
   );
