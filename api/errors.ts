@@ -44,7 +44,7 @@ export const ERROR_CODES = {
   },
   conflict: {
     status: 409,
-    when: 'A request with this Idempotency-Key is still being processed; or the resource is not in a state for this (a closed request withdrawn, a fresh link for a sample request not approved, a key rotated or revoked already, an eleventh webhook endpoint); or the change would leave the organisation without an admin; or the NDA cannot be accepted while the service\'s legal settings (LEGAL_ENTITY, LEGAL_ADDRESS, GOVERNING_LAW) are unset',
+    when: 'A request with this Idempotency-Key is still being processed; or the resource is not in a state for this (a closed request withdrawn, a fresh link for a sample request not approved, a key rotated or revoked already, an eleventh webhook endpoint); or the change would leave the organisation without an admin',
     todo: 'Retry in a moment (Idempotency-Key); otherwise read the resource again and act on its status; for the team, invite another admin first.',
   },
   sample_unavailable: {
