@@ -7,7 +7,9 @@ import {
   revokeNda as revoke,
   verifyNda as verify,
 } from '../domain/labs/nda.ts';
-import { labAdmin, requireOperator, transactAndKick, type ActionContext } from './context.ts';
+import { signedCopy } from '../domain/labs/nda-copy.ts';
+import { notFound } from '../errors.ts';
+import { labAdmin, labOf, requireOperator, transactAndKick, type ActionContext } from './context.ts';
 
 // Read once per process: the document changes with a deploy, not while the server runs.
 const documents = new Map<string, NdaDocument>();
@@ -48,4 +50,15 @@ export function verifyNda(context: ActionContext, orgId: string) {
 export function revokeNda(context: ActionContext, orgId: string) {
   requireOperator(context);
   return transactAndKick(context, (tx) => revoke(tx, orgId, context.now));
+}
+
+/** The signed copy (PDF) of one of the caller's organisation's own acceptances; another's is not found. */
+export async function ndaSignedCopy(context: ActionContext, acceptanceId: string) {
+  const caller = labOf(context);
+  const file = await signedCopy(context.store, caller.org.id, acceptanceId);
+  if (!file)
+    throw notFound(
+      `Your organisation has no NDA acceptance ${acceptanceId}. Its acceptances, each with its signed copy, are on the NDA page (/dashboard/nda/).`,
+    );
+  return file;
 }

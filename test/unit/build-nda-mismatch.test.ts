@@ -12,7 +12,7 @@ test('a build with the same parties says nothing; one with others, or none, is n
   expect(buildNdaMismatch(undefined, served)).toBeUndefined(); // no build: Astro's handler says what is missing
   const other = loadNdaDocument('content', { ...legal, governingLaw: 'the State of New York' });
   expect(buildNdaMismatch(other.text, served)).toMatch(/names other parties than LEGAL_ENTITY/);
-  const unset = loadNdaDocument('content', {});
+  const unset = loadNdaDocument('content', { entity: undefined, address: undefined, governingLaw: undefined });
   expect(unset.text).toContain('[not set: LEGAL_ENTITY]');
   expect(unset.unset).toEqual(['LEGAL_ENTITY', 'LEGAL_ADDRESS', 'GOVERNING_LAW']);
   expect(buildNdaMismatch(unset.text, served)).toMatch(/rebuild with these settings/);
