@@ -32,12 +32,17 @@ const email = z.string().refine((value) => normaliseMailbox(value) !== undefined
   error: 'expects one email address, such as data@example.com',
 });
 
-// One line a contract can print: no control characters, and short enough for a certificate's line.
+// One line a contract can print: an address written on several lines is joined with commas; other control
+// characters are refused, and it is short enough for a certificate's line.
 const legalText = z
   .string()
-  .trim()
-  .max(300, { error: 'expects at most 300 characters' })
-  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { error: 'expects one line of text' });
+  .transform((value) => value.split(/\s*[\r\n]+\s*/).map((line) => line.trim()).filter(Boolean).join(', '))
+  .pipe(
+    z
+      .string()
+      .max(300, { error: 'expects at most 300 characters' })
+      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { error: 'expects text without control characters' }),
+  );
 
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
