@@ -52,7 +52,7 @@ export function revokeNda(context: ActionContext, orgId: string) {
   return transactAndKick(context, (tx) => revoke(tx, orgId, context.now));
 }
 
-/** The signed copy (PDF) of one of the caller's organisation's own acceptances; another's is not found. */
+/** The signed copy (PDF) of one of the caller's organisation's own acceptances, as a download; another's is not found. */
 export async function ndaSignedCopy(context: ActionContext, acceptanceId: string) {
   const caller = labOf(context);
   const file = await signedCopy(context.store, caller.org.id, acceptanceId);
@@ -60,5 +60,9 @@ export async function ndaSignedCopy(context: ActionContext, acceptanceId: string
     throw notFound(
       `Your organisation has no NDA acceptance ${acceptanceId}. Its acceptances, each with its signed copy, are on the NDA page (/dashboard/nda/).`,
     );
-  return file;
+  const headers = {
+    'content-type': file.contentType,
+    'content-disposition': `attachment; filename="${file.filename}"`,
+  };
+  return { headers, body: file.content as Uint8Array<ArrayBuffer> };
 }

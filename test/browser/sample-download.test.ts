@@ -1,29 +1,18 @@
 // Issue 42: in Debian's Chromium with JavaScript off, the samples page's Download button saves the sample's zip
 // (no mailed link needed), and the audit page then names who downloaded it and from where.
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, signIn } from '../support/browser.ts';
+import { expect, test } from 'vitest';
+import { signedInPage } from '../support/signed-in-page.ts';
 import { opsOk } from '../support/ops.ts';
 import { mailTo, selfServeSuite, sessionCall } from '../support/self-serve.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
-
 const suite = selfServeSuite('Browser Download Lab');
-beforeAll(async () => {
-  browser = await openBrowser({ javaScriptEnabled: false });
-  await signIn(browser.context, suite.lab.cookie, suite.ctx.siteUrl);
-  page = await browser.context.newPage();
-  page.setDefaultTimeout(10_000);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = signedInPage(suite, { javaScriptEnabled: false });
 
 test('the Download button on the samples page saves the zip, and the audit page says who and from where', async () => {
   const { ctx, lab } = suite;
+  const { page } = browser;
   const { version, sha256 } = (await sessionCall(ctx, lab.cookie, '/api/v1/nda')).body.data;
   const signer = { signer_name: 'Ada Admin', signer_title: 'CTO', authorised: true };
   const accepted = await sessionCall(ctx, lab.cookie, '/api/v1/nda/acceptances', {

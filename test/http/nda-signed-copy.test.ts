@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { TEST_LEGAL_ENV } from '../support/legal.ts';
+import { TEST_LEGAL_ENV } from '../support/service-env.ts';
 import { opsOk } from '../support/ops.ts';
 import {
   invited,

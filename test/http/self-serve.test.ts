@@ -27,7 +27,7 @@ import {
 } from '../support/self-serve.ts';
 import { ops, opsOk } from '../support/ops.ts';
 import { loadNdaDocument } from '../../api/domain/labs/nda-document.ts';
-import { TEST_LEGAL_ENV } from '../support/legal.ts';
+import { TEST_LEGAL_ENV } from '../support/service-env.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
 const suite = selfServeSuite('Journey Lab');
