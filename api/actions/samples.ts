@@ -85,7 +85,7 @@ export function rejectSample(context: ActionContext, sampleId: string, reason: s
  * The dashboard's download of the organisation's own sample (no mailed link needed): approved, its link still live,
  * and sent under the NDA acceptance in force; audited with the signed-in account and the client's address.
  */
-export async function downloadOwnSample(context: ActionContext, sampleId: string) {
+export async function downloadOwnSample(context: ActionContext, sampleId: string, method = 'GET') {
   const caller = labOf(context);
   const sample = await context.store.sampleById(sampleId);
   if (!sample || sample.org_id !== caller.org.id)
@@ -114,5 +114,6 @@ export async function downloadOwnSample(context: ActionContext, sampleId: string
     via: 'dashboard',
   } as const;
   const deliver = { store: context.store, catalog: context.catalog, samplesDir: context.config.samplesDir };
-  return sendSampleFile(deliver, sample, who, true, context.now);
+  // A HEAD downloads nothing: not audited (as for the mailed link).
+  return sendSampleFile(deliver, sample, who, method !== 'HEAD', context.now);
 }
