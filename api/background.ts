@@ -3,7 +3,8 @@
 // hold up the labs' webhooks, nor a lab's dead endpoint the mail. Each lane runs one pass at a time, every
 // second, and soon after an answer that queued something (a kick).
 import { createMailDelivery, type MailLog } from './domain/mail/delivery.ts';
-import type { MailTransport } from './domain/mail/transport.ts';
+import type { MailFile, MailTransport } from './domain/mail/transport.ts';
+import type { MailRecord } from './store/records.ts';
 import type { WebhookDelivery } from './domain/webhooks/delivery.ts';
 import { StoreUnavailableError } from './store/store-errors.ts';
 import type { Store } from './store/store.ts';
@@ -32,6 +33,7 @@ export function createBackground(deps: {
   /** Sends the sample links that are due. */
   fulfil(): Promise<unknown>;
   webhooks: WebhookDelivery;
+  attachmentsOf?: (mail: MailRecord) => Promise<MailFile[]>;
 }): Background {
   const mail = createMailDelivery(deps);
   let timer: NodeJS.Timeout | undefined;

@@ -32,6 +32,18 @@ const email = z.string().refine((value) => normaliseMailbox(value) !== undefined
   error: 'expects one email address, such as data@example.com',
 });
 
+// One line a contract can print: an address written on several lines is joined with commas; other control
+// characters are refused, and it is short enough for a certificate's line.
+const legalText = z
+  .string()
+  .transform((value) => value.split(/\s*[\r\n]+\s*/).map((line) => line.trim()).filter(Boolean).join(', '))
+  .pipe(
+    z
+      .string()
+      .max(300, { error: 'expects at most 300 characters' })
+      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { error: 'expects text without control characters' }),
+  );
+
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z
@@ -47,6 +59,10 @@ const envSchema = z.object({
   SOURCING_LEAD_EMAIL: email.default('sourcing@localhost'),
   // The sales address the public contact page shows (read when the site is built: the page is static).
   SALES_EMAIL: email.default('sales@localhost'),
+  // The NDA's provider party and its law (read at build for /legal/nda/, and by the server): unset, none is named.
+  LEGAL_ENTITY: legalText.optional(),
+  LEGAL_ADDRESS: legalText.optional(),
+  GOVERNING_LAW: legalText.optional(),
   RATE_LIMIT_PUBLIC_PER_MINUTE: positiveInt('requests per minute').default(60),
   RATE_LIMIT_KEY_PER_MINUTE: positiveInt('requests per minute').default(120),
   TRUST_PROXY: flag.default(false),
@@ -90,6 +106,11 @@ const configSchema = envSchema
     mailFrom: e.MAIL_FROM,
     sourcingLeadEmail: e.SOURCING_LEAD_EMAIL,
     salesEmail: e.SALES_EMAIL,
+    legal: {
+      entity: e.LEGAL_ENTITY || undefined,
+      address: e.LEGAL_ADDRESS || undefined,
+      governingLaw: e.GOVERNING_LAW || undefined,
+    },
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     rateLimitKeyPerMinute: e.RATE_LIMIT_KEY_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

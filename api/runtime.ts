@@ -15,6 +15,7 @@ import type { RequestLog } from './http/log.ts';
 import { countedByAddress } from './http/address-bucket.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { SIGNIN_LINKS_PER_IP } from './domain/labs/signin.ts';
+import { mailAttachments } from './domain/labs/nda-copy.ts';
 import { openStore } from './store/open-store.ts';
 import type { Store } from './store/store.ts';
 
@@ -60,7 +61,8 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
     log,
     post: poster.post,
   });
-  const background = createBackground({ store, transport, log, fulfil, webhooks });
+  const attachmentsOf = mailAttachments(store);
+  const background = createBackground({ store, transport, log, fulfil, webhooks, attachmentsOf });
   const opened: Store = store;
   return {
     config,

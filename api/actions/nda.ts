@@ -7,14 +7,17 @@ import {
   revokeNda as revoke,
   verifyNda as verify,
 } from '../domain/labs/nda.ts';
-import { labAdmin, requireOperator, transactAndKick, type ActionContext } from './context.ts';
+import { signedCopy } from '../domain/labs/nda-copy.ts';
+import { notFound } from '../errors.ts';
+import { labAdmin, labOf, requireOperator, transactAndKick, type ActionContext } from './context.ts';
 
 // Read once per process: the document changes with a deploy, not while the server runs.
 const documents = new Map<string, NdaDocument>();
 export function currentNda(context: Pick<ActionContext, 'config'>): NdaDocument {
-  const dir = context.config.contentDir;
-  let document = documents.get(dir);
-  if (!document) documents.set(dir, (document = loadNdaDocument(dir)));
+  const { contentDir, legal } = context.config;
+  const key = JSON.stringify([contentDir, legal]);
+  let document = documents.get(key);
+  if (!document) documents.set(key, (document = loadNdaDocument(contentDir, legal)));
   return document;
 }
 
@@ -47,4 +50,19 @@ export function verifyNda(context: ActionContext, orgId: string) {
 export function revokeNda(context: ActionContext, orgId: string) {
   requireOperator(context);
   return transactAndKick(context, (tx) => revoke(tx, orgId, context.now));
+}
+
+/** The signed copy (PDF) of one of the caller's organisation's own acceptances, as a download; another's is not found. */
+export async function ndaSignedCopy(context: ActionContext, acceptanceId: string) {
+  const caller = labOf(context);
+  const file = await signedCopy(context.store, caller.org.id, acceptanceId);
+  if (!file)
+    throw notFound(
+      `Your organisation has no NDA acceptance ${acceptanceId}. Its acceptances, each with its signed copy, are on the NDA page (/dashboard/nda/).`,
+    );
+  const headers = {
+    'content-type': file.contentType,
+    'content-disposition': `attachment; filename="${file.filename}"`,
+  };
+  return { headers, body: file.content as Uint8Array<ArrayBuffer> };
 }

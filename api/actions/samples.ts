@@ -10,7 +10,8 @@ import {
   rejectSample as reject,
   requestSample,
 } from '../domain/samples/sample-requests.ts';
-import { DomainError, notFound } from '../errors.ts';
+import { sendSampleFile } from '../domain/samples/download.ts';
+import { DomainError, conflict, notFound } from '../errors.ts';
 import { labOf, requireOperator, transactAndKick, type ActionContext } from './context.ts';
 
 /** Whether the listing has a sample file to send. */
@@ -81,4 +82,41 @@ export function rejectSample(context: ActionContext, sampleId: string, reason: s
   requireOperator(context);
   const titleOf = (listingId: string) => context.catalog.find(listingId)?.title ?? listingId;
   return transactAndKick(context, (tx) => reject(tx, sampleId, reason, titleOf, context.now));
+}
+
+/**
+ * The dashboard's download of the organisation's own sample (no mailed link needed): approved, its link still live,
+ * and sent under the NDA acceptance in force; audited with the signed-in account and the client's address.
+ */
+export async function downloadOwnSample(context: ActionContext, sampleId: string, method = 'GET') {
+  const caller = labOf(context);
+  const sample = await context.store.sampleById(sampleId);
+  if (!sample || sample.org_id !== caller.org.id)
+    throw notFound(`No sample request ${sampleId} in your organisation. Your samples are at /dashboard/samples/.`);
+  if (sample.status !== 'sent' || !sample.sent_at)
+    throw conflict(
+      'This sample is not approved yet: it can be downloaded once the operator has verified your NDA acceptance and sent it.',
+    );
+  // As a mailed link would: one sent before the NDA now in force was accepted (a revoke, then a new acceptance) is dead.
+  if (!ndaAccepted(caller.org) || sample.sent_at < (caller.org.nda.accepted_at ?? '')) {
+    throw new DomainError(
+      'forbidden',
+      "Your organisation's NDA is no longer in force, so the sample cannot be downloaded. Contact the service operator.",
+    );
+  }
+  const expiresAt = Date.parse(sample.sent_at) + context.config.sampleLinkTtlSeconds * 1000;
+  if (expiresAt <= context.now.getTime())
+    throw new DomainError(
+      'link_expired',
+      'This sample\'s link has expired. Mail yourself a fresh one from the Samples page; the download opens again.',
+    );
+  const who = {
+    accountId: caller.account.id,
+    keyId: caller.key?.id ?? null,
+    ip: context.clientIp ?? 'unknown',
+    via: 'dashboard',
+  } as const;
+  const deliver = { store: context.store, catalog: context.catalog, samplesDir: context.config.samplesDir };
+  // A HEAD downloads nothing: not audited (as for the mailed link).
+  return sendSampleFile(deliver, sample, who, method !== 'HEAD', context.now);
 }

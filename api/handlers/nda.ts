@@ -3,7 +3,7 @@
 // nda_outdated when the text accepted is not the current one.
 import { z } from 'zod';
 import * as ndaActions from '../actions/nda.ts';
-import { NDA_PATH } from '../domain/labs/nda-document.ts';
+import { NDA_PATH, NDA_TEXT_PATH } from '../domain/labs/nda-document.ts';
 import { ndaAcceptanceSchema } from '../domain/labs/schemas.ts';
 import { meSchema, ndaView } from '../domain/labs/views.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -15,8 +15,14 @@ import { parseBody } from '../http/validation.ts';
 import { actingFor } from './acting.ts';
 
 export const ndaSummary = (deps: Deps) => {
-  const { version, sha256 } = ndaActions.currentNda(deps);
-  return { version, sha256, url: new URL(NDA_PATH, deps.config.siteUrl).href };
+  const { version, sha256, unset } = ndaActions.currentNda(deps);
+  return {
+    version,
+    sha256,
+    url: new URL(NDA_PATH, deps.config.siteUrl).href,
+    text_url: new URL(NDA_TEXT_PATH, deps.config.siteUrl).href,
+    unset_settings: unset,
+  };
 };
 
 export const getNda: Handler = (_request, { deps }) =>
@@ -26,7 +32,7 @@ export const acceptNda: Handler = async (request, context) => {
   const body = await readJsonBody(request, context.deps.config.maxBodyBytes);
   const input = parseBody(ndaAcceptanceSchema, body.value, 'NDA acceptance');
   const { org, acceptance, created } = await ndaActions.acceptNda(actingFor(context, request), input);
-  const { ip: _ip, user_agent: _ua, ...shown } = acceptance;
+  const { ip: _ip, user_agent: _ua, text: _text, ...shown } = acceptance;
   // 200 for the same version accepted again: the acceptance in force, unchanged.
   return json({ data: { acceptance: shown, nda: ndaView(org) } }, { status: created ? 201 : 200 });
 };
@@ -36,8 +42,16 @@ export const ndaSummarySchema = z
   .object({
     data: z.object({
       version: z.string(),
-      sha256: z.string().describe('SHA-256 of the NDA file as published, hex'),
+      sha256: z
+        .string()
+        .describe('SHA-256 of the text accepted (text_url: the NDA with its parties and law filled in), hex'),
       url: z.url().describe('Where the NDA is shown'),
+      text_url: z.url().describe('The text exactly as hashed (Markdown)'),
+      unset_settings: z
+        .array(z.string())
+        .describe(
+          "The service's legal settings not set (LEGAL_ENTITY, LEGAL_ADDRESS, GOVERNING_LAW): while any is, acceptance is refused (409 conflict)",
+        ),
     }),
   })
   .meta({ id: 'Nda' });
@@ -82,12 +96,12 @@ export const ndaEndpoints: Endpoint[] = [
     body: { schema: ndaAcceptanceSchema },
     operationId: 'acceptNda',
     summary: 'Accept the NDA as an authorised signer',
-    description: `Admin. The organisation's NDA state becomes accepted (NDA-only fields and sample requests open); the acceptance records version, hash, signer, account, time, IP and user agent; the operator verifies it before sample links go out. The same version accepted again changes nothing (200, the acceptance in force): the verification and the links already mailed stand. 409 nda_outdated when version or sha256 is not the current one.${SESSION_NOTE}`,
+    description: `Admin. The organisation's NDA state becomes accepted (NDA-only fields and sample requests open); the acceptance records version, hash, signer, account, time, IP and user agent; the operator verifies it before sample links go out. The same version accepted again changes nothing (200, the acceptance in force): the verification and the links already mailed stand. 409 nda_outdated when version or sha256 is not the current one; 409 conflict while the service's legal settings are unset (the agreement would name no provider or law). The signer and the organisation's admins are mailed a PDF of the text and its signing certificate.${SESSION_NOTE}`,
     tag: 'Account',
     responses: [
       { status: 201, description: 'Accepted', schema: ndaAcceptedSchema },
       { status: 200, description: 'Already accepted: nothing changed', schema: ndaAcceptedSchema },
     ],
-    errors: ['unauthorized', 'forbidden', 'nda_outdated', 'rate_limited'],
+    errors: ['unauthorized', 'forbidden', 'nda_outdated', 'conflict', 'rate_limited'],
   },
 ];

@@ -1,29 +1,14 @@
 // GET /api/v1/samples/{listing-id}/download?token=…: the link mailed to a lab. The token is the credential:
 // expired → 410 link_expired; forged, altered, for another listing, or issued under an NDA acceptance that is no
 // longer the one in force → 403 forbidden.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { audit } from '../domain/audit.ts';
+import { SAMPLE_CONTENT_TYPES, sendSampleFile } from '../domain/samples/download.ts';
 import { ndaAccepted } from '../domain/labs/nda.ts';
 import { DomainError } from '../errors.ts';
 import type { Endpoint } from '../http/endpoint.ts';
 import type { Handler } from '../http/types.ts';
 import { listingIdParameter } from './catalog.ts';
 
-/** The media type of a sample file, by its extension; anything else is application/octet-stream. */
-export const SAMPLE_CONTENT_TYPES: Record<string, string> = {
-  '.wav': 'audio/wav',
-  '.flac': 'audio/flac',
-  '.mp3': 'audio/mpeg',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.dcm': 'application/dicom',
-  '.zip': 'application/zip',
-};
-
-export const downloadSample: Handler = async (request, { params, url, now, deps }) => {
+export const downloadSample: Handler = async (request, { params, url, now, deps, clientIp }) => {
   if (!deps.signer)
     throw new DomainError('unavailable', 'Sample downloads are not available right now; try again later.');
   const token = url.searchParams.get('token');
@@ -56,40 +41,11 @@ export const downloadSample: Handler = async (request, { params, url, now, deps 
       "Your organisation's NDA is no longer in force, so the sample cannot be downloaded. Contact the service operator.",
     );
   }
-  const file = deps.catalog.find(listingId)?.nda.sample_file;
-  const path = file && join(deps.config.samplesDir, file);
-  const size = path
-    ? await stat(path).then(
-        (s) => s.size,
-        () => undefined,
-      )
-    : undefined;
-  if (!path || size === undefined) {
-    throw new DomainError(
-      'not_found',
-      'The sample file is not available any more. Ask the sourcing lead for a new sample.',
-    );
-  }
-  const download = {
-    kind: 'sample_download',
-    org_id: org.id,
-    key_id: null,
-    listing_id: listingId,
-    detail: sample.id,
-  } as const;
+  // Who: the account the link was issued to (a link is personal to it); from where: the client's address.
+  const who = { accountId: sample.account_id, keyId: null, ip: clientIp, via: 'link' } as const;
+  const deliver = { store: deps.store, catalog: deps.catalog, samplesDir: deps.config.samplesDir };
   // A HEAD (a mail scanner checking the link, a client asking the size) downloads nothing: not audited.
-  if (request.method !== 'HEAD') await deps.store.transact((tx) => audit(tx, download, now));
-  const extension = extname(path).toLowerCase();
-  return {
-    status: 200,
-    headers: {
-      'content-type': SAMPLE_CONTENT_TYPES[extension] ?? 'application/octet-stream',
-      'content-length': String(size),
-      'content-disposition': `attachment; filename="${listingId}-sample${extension}"`,
-      'cache-control': 'private, no-store',
-    },
-    body: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
-  };
+  return sendSampleFile(deliver, sample, who, request.method !== 'HEAD', now);
 };
 
 // The endpoint above, declared once: the route table and /openapi.json are read from it (endpoints.ts).

@@ -27,7 +27,9 @@ import {
   stylesheetsOf,
 } from './site-requests.ts';
 import { loadStaticFiles } from './static-files.ts';
-import { buildOrigin, buildSiteMismatch } from './build-site.ts';
+import { buildNdaMismatch, buildOrigin, buildSiteMismatch } from './build-site.ts';
+import { currentNda } from '../actions/nda.ts';
+import { NDA_TEXT_PATH } from '../domain/labs/nda-document.ts';
 
 type NodeHandler = (
   req: IncomingMessage,
@@ -118,6 +120,8 @@ export async function createApp(config: Config, log: RequestLog = createRequestL
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
   const mismatch = buildSiteMismatch(buildOrigin(staticFiles.text('/openapi.json')), config.siteUrl);
   if (mismatch) log.info(mismatch);
+  const ndaMismatch = buildNdaMismatch(staticFiles.text(NDA_TEXT_PATH), currentNda(runtime));
+  if (ndaMismatch) log.info(ndaMismatch);
   // The 429 page links the stylesheet the built pages link (its name carries a content hash).
   const pageRateLimited = createPageRateLimited(stylesheetsOf(staticFiles.text('/404.html') ?? ''));
 

@@ -150,9 +150,15 @@ export type AuditRecord = {
   key_id: string | null;
   listing_id: string;
   detail: string | null;
+  /** Who downloaded (the account the link was issued to, or the signed-in one) and from where; absent on older entries. */
+  account_id?: string | null;
+  ip?: string | null;
 };
 
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** An NDA acceptance's signed copy (PDF), regenerated from its record at send time. */
+export type MailAttachmentRef = { kind: 'nda_certificate'; org_id: string; acceptance_id: string };
 
 export type MailRecord = {
   id: string;
@@ -165,6 +171,8 @@ export type MailRecord = {
   /** The body, until it is sent (then it is in the outbox or with the mail server) or has failed; then null. */
   text: string | null;
   html: string | null;
+  /** Files made when the mail is sent, from the records named (never stored as bytes); absent: none. */
+  attachments?: MailAttachmentRef[];
   status: MailStatus;
   attempts: number;
   next_attempt_at: string;
@@ -287,4 +295,6 @@ export type NdaAcceptanceRecord = {
   ip: string;
   user_agent: string;
   created_at: string;
+  /** The text accepted, whose SHA-256 is `sha256`, kept for its signed copy; absent on older acceptances. */
+  text?: string;
 };

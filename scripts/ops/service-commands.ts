@@ -70,12 +70,21 @@ export const SERVICE_COMMANDS: Record<string, Command> = {
   'audit list': {
     usage: 'audit list [--org ORG]',
     summary: 'NDA-field disclosures and sample downloads, newest first',
-    columns: ['at', 'kind', 'org_id', 'listing_id', 'key_id'],
+    columns: ['at', 'kind', 'org_id', 'listing_id', 'by', 'ip'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
       // A mistyped --org is said, as every other --org command says it, not answered with an empty list.
       if (values.org !== undefined) await requireOrg(store, str(values, 'org'));
-      return store.auditLog({ orgId: values.org as string | undefined });
+      const entries = await store.auditLog({ orgId: values.org as string | undefined });
+      // Who, as a person reads it: the account's address (the account a link went to, or the one signed in), else the key.
+      const emails = new Map<string, string>();
+      for (const orgId of new Set(entries.map((e) => e.org_id)))
+        for (const account of await store.accountsOf(orgId)) emails.set(account.id, account.email);
+      return entries.map((entry) => ({
+        ...entry,
+        by: (entry.account_id && emails.get(entry.account_id)) || entry.key_id || '',
+        ip: entry.ip ?? '',
+      }));
     },
   },
 };

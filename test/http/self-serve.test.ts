@@ -4,7 +4,6 @@
 // answers as the contract says, with the error envelope for what it refuses.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +26,8 @@ import {
   startSelfServe,
 } from '../support/self-serve.ts';
 import { ops, opsOk } from '../support/ops.ts';
+import { loadNdaDocument } from '../../api/domain/labs/nda-document.ts';
+import { TEST_LEGAL_ENV } from '../support/service-env.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
 const suite = selfServeSuite('Journey Lab');
@@ -525,18 +526,27 @@ describe('the site header knows who is signed in where a page is rendered per re
 });
 
 describe('the NDA', () => {
-  test('GET /api/v1/nda: version and the SHA-256 of content/legal/nda.md, the page names both', async () => {
+  test('GET /api/v1/nda: version and the SHA-256 of the text with its parties; the page names the hash of its own text', async () => {
     const reply = await postJsonGet('/api/v1/nda');
-    const sha256 = createHash('sha256').update(readFileSync('content/legal/nda.md')).digest('hex');
+    const text = loadNdaDocument('content', {
+      entity: TEST_LEGAL_ENV.LEGAL_ENTITY,
+      address: TEST_LEGAL_ENV.LEGAL_ADDRESS,
+      governingLaw: TEST_LEGAL_ENV.GOVERNING_LAW,
+    }).text;
+    expect(text).toContain(TEST_LEGAL_ENV.LEGAL_ENTITY);
     expect(reply.body.data).toEqual({
       version: expect.any(String),
-      sha256,
+      sha256: createHash('sha256').update(text).digest('hex'),
       url: `${suite.ctx.siteUrl}/legal/nda/`,
+      text_url: `${suite.ctx.siteUrl}/legal/nda.md`,
+      unset_settings: [],
     });
+    // The static page and its text are the build's (its own LEGAL_* settings): they agree with each other.
+    const published = await (await fetch(`${suite.ctx.server.url}/legal/nda.md`)).text();
     const page = await (await fetch(`${suite.ctx.server.url}/legal/nda/`)).text();
-    expect(page).toContain(sha256);
+    expect(page).toContain(createHash('sha256').update(published).digest('hex'));
     expect(page).toContain(reply.body.data.version);
-    expect(page).toMatch(/template for counsel review/i);
+    expect(page).not.toMatch(/template|not yet reviewed/i);
   });
 
   test('a stale version or hash is 409 nda_outdated; a missing tick 422; the acceptance is recorded, mailed, verified', async () => {

@@ -18,7 +18,7 @@ import { CONNECTIONS_CHECKING_INTERVAL_MS, guardConnections } from '../../api/se
 import { setForApp } from './child-env.ts';
 import { requireBuild } from './dist.ts';
 import { startServer } from './server.ts';
-import { storeEnv } from './store-env.ts';
+import { serviceEnv } from './service-env.ts';
 
 export type InProcessServer = {
   url: string;
@@ -79,7 +79,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<InProc
 
 async function startInProcess(env: Record<string, string>): Promise<InProcessServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'dss-data-')));
-  const vars = { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...(await storeEnv(dataDir)), ...env };
+  const vars = await serviceEnv(dataDir, env);
   // The on-demand pages read their configuration from the process's environment (src/lib/self-serve/runtime.ts).
   for (const name of Object.keys(vars)) setForApp.set(name, process.env[name]);
   Object.assign(process.env, vars);

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv } from './child-env.ts';
-import { storeEnv } from './store-env.ts';
+import { serviceEnv } from './service-env.ts';
 
 export type RunningServer = {
   url: string;
@@ -20,7 +20,7 @@ export type RunningServer = {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'dss-data-')));
   const child = spawn(process.execPath, ['api/server/server.ts'], {
-    env: childEnv({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...(await storeEnv(dataDir)), ...env }),
+    env: childEnv(await serviceEnv(dataDir, env)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -210,6 +210,13 @@ const ADDED: { what: string; at: string[][] }[] = [
       ['paths', '/api/v1/samples/{id}', 'post', 'responses', '202', 'headers'],
     ],
   },
+  {
+    what: 'the NDA names its parties from LEGAL_*: GET /api/v1/nda adds text_url and unset_settings; acceptance is 409 conflict while they are unset, and mails a signed PDF copy (issue 42)',
+    at: [
+      ['components', 'schemas', 'Nda'],
+      ['paths', '/api/v1/nda/acceptances', 'post'],
+    ],
+  },
 ];
 const at = (document: unknown, path: string[]) => path.reduce<any>((value, key) => value?.[key], document);
 for (const { at: places } of ADDED)

@@ -120,3 +120,28 @@ export function ndaAcceptedToOperator(org: Org, acceptance: NdaAcceptanceRecord,
     },
   ]);
 }
+
+/** The signer's (and each admin's) copy of what was accepted; the PDF is attached when the mail is sent. */
+export function ndaSignedCopy(org: Org, acceptance: NdaAcceptanceRecord, toSigner: boolean): Message {
+  const who = `${acceptance.signer_name}, ${acceptance.signer_title}`;
+  return message(`Your signed copy of the NDA (version ${acceptance.version})`, [
+    {
+      paragraphs: [
+        toSigner
+          ? `You accepted the NDA for ${org.name}. The attached PDF holds the text you accepted and its signing certificate.`
+          : `${who} accepted the NDA for ${org.name}. The attached PDF holds the text accepted and its signing certificate.`,
+      ],
+      facts: [
+        ['Version', acceptance.version],
+        ['SHA-256 of the text', acceptance.sha256],
+        ['Signer', who],
+        ['At (UTC)', acceptance.created_at],
+      ],
+    },
+    {
+      paragraphs: [
+        'The operator verifies the acceptance before sample links go out. The same PDF is on your dashboard, under NDA.',
+      ],
+    },
+  ]);
+}

@@ -6,7 +6,8 @@ import type { Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { emitEvent } from '../webhooks/events.ts';
-import { ndaAcceptedToOperator } from './mails.ts';
+import { roleOf } from './caller.ts';
+import { ndaAcceptedToOperator, ndaSignedCopy } from './mails.ts';
 import { requireOrg } from './organisations.ts';
 import { ndaView } from './views.ts';
 
@@ -67,15 +68,39 @@ export async function revokeNda(tx: Tx, orgId: string, now: Date): Promise<Org> 
   );
 }
 
+export const legalSettingsUnset = (unset: string[]) =>
+  conflict(
+    `The NDA cannot be accepted yet: the service's legal settings ${unset.join(', ')} are not set, so the agreement names no provider or law. The operator sets them and restarts the service; then accept it.`,
+  );
+
+/** The signed copy (a PDF made at send time) to the signer and to every admin of the organisation. */
+async function mailSignedCopies(
+  tx: Tx,
+  org: Org,
+  acceptance: NdaAcceptanceRecord,
+  signer: Account,
+  now: Date,
+): Promise<void> {
+  const admins = (await tx.accountsOf(org.id)).filter((a) => !a.removed_at && roleOf(a) === 'admin');
+  const to = new Map([signer, ...admins].map((account) => [account.id, account.email]));
+  const attachments = [{ kind: 'nda_certificate', org_id: org.id, acceptance_id: acceptance.id } as const];
+  for (const [accountId, email] of to) {
+    const mail = { ...ndaSignedCopy(org, acceptance, accountId === signer.id), attachments };
+    await enqueueMail(tx, `nda:${acceptance.id}:copy:${accountId}`, email, mail, now);
+  }
+}
+
 /** A click-through acceptance from the dashboard (contract §8): stale version or text → 409 nda_outdated. */
 export async function acceptNdaOnline(
   tx: Tx,
   caller: { org: Org; account: Account },
   input: { version: string; sha256: string; signer_name: string; signer_title: string },
-  current: { version: string; sha256: string },
+  current: { version: string; sha256: string; text: string; unset: string[] },
   meta: { ip: string; userAgent: string; operatorEmail: string },
   now: Date,
 ): Promise<{ org: Org; acceptance: NdaAcceptanceRecord; created: boolean }> {
+  // A lab signing an agreement whose other party is blank binds nobody: refused, naming what the operator must set.
+  if (current.unset.length) throw legalSettingsUnset(current.unset);
   // A hash is the same in either case: an uppercase copy from another tool is not a different text.
   if (input.version !== current.version || input.sha256.toLowerCase() !== current.sha256) {
     throw new DomainError(
@@ -87,7 +112,10 @@ export async function acceptNdaOnline(
   // The same version accepted again (a form sent twice, a page refreshed): nothing changes. A new record would
   // undo the operator's verification and stop the sample links already mailed.
   if (ndaAccepted(org) && org.nda.version === current.version) {
-    const inForce = (await tx.ndaAcceptances(org.id)).find((record) => record.version === current.version);
+    // The same text too: new parties or a new law under the same version is a new agreement to accept.
+    const inForce = (await tx.ndaAcceptances(org.id)).find(
+      (record) => record.version === current.version && record.sha256 === current.sha256,
+    );
     if (inForce) return { org, acceptance: inForce, created: false };
   }
   const acceptance: NdaAcceptanceRecord = {
@@ -101,6 +129,7 @@ export async function acceptNdaOnline(
     ip: meta.ip,
     user_agent: meta.userAgent.slice(0, 300),
     created_at: now.toISOString(),
+    text: current.text,
   };
   await tx.insert('nda_acceptances', acceptance);
   // Accepted again after a verification: the new text needs verifying too.
@@ -114,5 +143,6 @@ export async function acceptNdaOnline(
   });
   const mail = ndaAcceptedToOperator(updated, acceptance, caller.account.email);
   await enqueueMail(tx, `nda:${acceptance.id}:operator`, meta.operatorEmail, mail, now);
+  await mailSignedCopies(tx, updated, acceptance, caller.account, now);
   return { org: updated, acceptance, created: true };
 }

@@ -30,6 +30,7 @@ export async function discloseNdaFields(
       kind: 'nda_disclosure',
       org_id: caller.org.id,
       key_id: caller.key?.id ?? null,
+      account_id: caller.account.id,
       listing_id: listing.id,
       detail: null,
     } as const;

@@ -11,10 +11,11 @@
 // after a send and before its record sends that mail again once its lease ends. A resend carries the same
 // Message-ID, and in the outbox it overwrites the same file.
 import type { MailRecord } from '../../store/records.ts';
+import { StoreUnavailableError } from '../../store/store-errors.ts';
 import type { Store, Tx } from '../../store/store.ts';
 import { drainQueue } from '../queue/drain.ts';
 import { createUnanswered } from '../queue/unanswered.ts';
-import { isPermanent, type MailTransport } from './transport.ts';
+import { isPermanent, type MailFile, type MailTransport } from './transport.ts';
 
 const LEASE_MS = 30_000;
 const FIRST_RETRY_MS = 2_000;
@@ -42,6 +43,8 @@ export function createMailDelivery(deps: {
   now?: () => Date;
   /** How long a claim holds its mails unless renewed: 30 s (tests shorten it). */
   leaseMs?: number;
+  /** Makes the files a mail names (MailRecord.attachments) from the records they come from. */
+  attachmentsOf?: (mail: MailRecord) => Promise<MailFile[]>;
 }): MailDelivery {
   const now = deps.now ?? (() => new Date());
   const unanswered = createUnanswered();
@@ -72,8 +75,15 @@ export function createMailDelivery(deps: {
         last_error: `not sent: another mail just failed: ${waiting.error}`,
       };
     }
+    // Made before the mail server is involved: a file that cannot be made says nothing about the server.
+    let attachments: MailFile[] | undefined;
     try {
-      await deps.transport.send({ ...mail, text: mail.text ?? '', html: mail.html ?? '' });
+      attachments = mail.attachments?.length ? await deps.attachmentsOf?.(mail) : undefined;
+    } catch (error) {
+      return notMade(mail, attempts, error);
+    }
+    try {
+      await deps.transport.send({ ...mail, text: mail.text ?? '', html: mail.html ?? '', attachments });
       unanswered.answered(MAIL_SERVER);
       // The body is with the mail server or in the outbox now: the store need not keep it.
       return {
@@ -100,6 +110,21 @@ export function createMailDelivery(deps: {
         ...(permanent && { text: null, html: null }),
       };
     }
+  }
+
+  /** A mail whose attachment could not be made: retried while the store is away, else failed for the operator. */
+  function notMade(mail: MailRecord, attempts: number, error: unknown): Partial<MailRecord> {
+    const message = `attachment not made: ${error instanceof Error ? error.message : String(error)}`;
+    deps.log.info('mail not sent', { mailId: mail.id, attempts, error: message });
+    const retry = error instanceof StoreUnavailableError;
+    return {
+      status: retry ? 'queued' : 'failed',
+      attempts,
+      last_error: message.slice(0, 500),
+      lease_until: null,
+      next_attempt_at: new Date(now().getTime() + retryDelay(attempts)).toISOString(),
+      ...(!retry && { text: null, html: null }),
+    };
   }
 
   return { deliver };

@@ -1,10 +1,17 @@
 // How every message the service sends is built: plain text and HTML from the same blocks. What users wrote is
 // escaped in HTML and folded to one line wherever it could reach a header (a subject, a name), so no user value
 // can add a header. The messages themselves live with their concept (requests/mails.ts, samples/mails.ts).
+import type { MailAttachmentRef } from '../../store/records.ts';
 import { escapeHtml } from '../escape-html.ts';
 
 /** `replyTo`: where an answer goes when the mail invites one (the sourcing lead), not the sending address. */
-export type Message = { subject: string; text: string; html: string; replyTo?: string };
+export type Message = {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  attachments?: MailAttachmentRef[];
+};
 
 /** CR, LF and the Unicode line separators become spaces: a header stays one header. */
 export const oneLine = (value: string) => value.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ').trim();

@@ -25,6 +25,7 @@ export async function enqueueMail(
     ...(message.replyTo ? { reply_to: oneLine(message.replyTo) } : {}),
     text: message.text,
     html: message.html,
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     status: 'queued',
     attempts: 0,
     next_attempt_at: now.toISOString(),

@@ -14,8 +14,8 @@ export function createThreadedMailTransport(config: TransportConfig): MailTransp
   });
   return {
     description: describeTransport(config),
-    send: ({ id, to, subject, text, html, reply_to }) =>
-      thread.call({ op: 'send', mail: { id, to, subject, text, html, reply_to } }),
+    send: ({ id, to, subject, text, html, reply_to, attachments }) =>
+      thread.call({ op: 'send', mail: { id, to, subject, text, html, reply_to, attachments } }),
     verify: () => thread.call({ op: 'verify' }),
     close: () => thread.close(),
   };

@@ -13,7 +13,11 @@ export type OutgoingMail = {
   text: string;
   html: string;
   reply_to?: string | null;
+  attachments?: MailFile[];
 };
+
+/** A file sent with a mail, made at send time (delivery.ts); plain values, so it crosses to the sender thread. */
+export type MailFile = { filename: string; contentType: string; content: Uint8Array };
 
 export type MailTransport = {
   readonly description: string;
@@ -63,6 +67,13 @@ export function createMailTransport(config: TransportConfig): MailTransport {
     ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
     text: mail.text,
     html: mail.html,
+    ...(mail.attachments?.length && {
+      attachments: mail.attachments.map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        content: Buffer.from(content),
+      })),
+    }),
     messageId: `<${mail.id}@dss>`,
   });
   if (config.smtpUrl) {

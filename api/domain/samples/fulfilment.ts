@@ -64,6 +64,7 @@ async function issueLink(
     kind: 'sample_link',
     org_id: sample.org_id,
     key_id: null,
+    account_id: sample.account_id,
     listing_id: sample.listing_id,
     detail: `${sample.id}: link ${links} to ${account.email}, expires ${link.expiresAt.toISOString()}`,
   } as const;
