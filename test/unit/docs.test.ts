@@ -6,6 +6,7 @@ import { expect, test } from 'vitest';
 const root = join(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const readme = read('README.md');
+const decisionIndex = read('docs/DECISIONS.md');
 const decisions = readdirSync(join(root, 'docs/decisions')).filter((name) => name.endsWith('.md'));
 
 test.each([
@@ -15,11 +16,14 @@ test.each([
   expect(statSync(join(root, path)).size).toBeLessThanOrEqual(limit);
 });
 
-test('every decision file is linked from the README, and every local link there resolves', () => {
+test('every decision file is linked from the decision index, which the README links; every local link resolves', () => {
   expect(decisions.length).toBeGreaterThan(0);
-  for (const name of decisions) expect(readme).toContain(`(docs/decisions/${name})`);
-  const targets = [...readme.matchAll(/\]\(([^)#:]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
-  for (const target of targets) expect(() => statSync(join(root, target)), target).not.toThrow();
+  expect(readme).toContain('(docs/DECISIONS.md)');
+  for (const name of decisions) expect(decisionIndex).toContain(`(decisions/${name})`);
+  const targets = (text: string) => [...text.matchAll(/\]\(([^)#:]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
+  for (const target of targets(readme)) expect(() => statSync(join(root, target)), target).not.toThrow();
+  for (const target of targets(decisionIndex))
+    expect(() => statSync(join(root, 'docs', target)), target).not.toThrow();
 });
 
 test.each(decisions)('docs/decisions/%s has a title, the decision and why', (name) => {
