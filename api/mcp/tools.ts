@@ -19,6 +19,7 @@ import {
 } from '../handlers/requests.ts';
 import { sampleAcceptedSchema, sampleListQuerySchema, sampleRequestListSchema } from '../handlers/samples.ts';
 import { stringArguments, segment, withQuery, type Args } from './arguments.ts';
+import { checkUseTool } from './check-use-tool.ts';
 import { refusal, type ApiAnswer, type Door } from './door.ts';
 
 export type Tool = {
@@ -142,6 +143,7 @@ export const TOOLS: readonly Tool[] = [
         ? 'NDA-only fields included: owner, deidentification_report, composition.'
         : 'Public fields only: the NDA-only fields need a key whose organisation has accepted the NDA.'),
   }),
+  checkUseTool,
   tool({
     name: 'list_demand',
     title: 'Read the demand board',

@@ -15,6 +15,8 @@ import {
 } from '../../api/domain/listings/listing-format.ts';
 import { pricingOffer } from '../../api/domain/listings/pricing.ts';
 import { sampleOffer } from '../../api/domain/listings/sample-offer.ts';
+import { odrlOffer } from '../../api/domain/rights/odrl.ts';
+import { sampleFileObjects, type SampleFiles } from './croissant-samples.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };
 
@@ -200,28 +202,32 @@ function responsibleAi(listing: ListingWithoutNda, card: DataCard) {
 }
 
 /**
- * `markdownSha256`: the SHA-256 of the exact bytes of /catalog/<id>.md, the one file listed. Croissant requires a
- * checksum of every file of a dataset that is not live (mlcroissant: md5 or sha256 on each FileObject).
+ * `markdownSha256`: the SHA-256 of the exact bytes of /catalog/<id>.md. Croissant requires a checksum of every file
+ * of a dataset that is not live (mlcroissant: md5 or sha256 on each FileObject); `sample`, where the listing has
+ * one, adds the sample zip and each file its manifest lists.
  */
 export function croissant(
   listing: ListingWithoutNda,
   body: string,
   site: URL,
   markdownSha256: string,
+  sample?: SampleFiles,
 ): Record<string, unknown> {
   return {
     '@context': CROISSANT_CONTEXT,
     '@type': 'sc:Dataset',
-    conformsTo: ['http://mlcommons.org/croissant/1.0', 'http://mlcommons.org/croissant/RAI/1.0'],
+    conformsTo: ['http://mlcommons.org/croissant/1.1', 'http://mlcommons.org/croissant/RAI/1.0'],
     name: listing.id,
     alternateName: listing.title,
     description: plainDescription(listing, body),
     url: new URL(`/catalog/${listing.id}/`, site).href,
     // The standard licence terms; /access/ is a form for asking for an account, not a licence.
     license: new URL('/licensing/', site).href,
+    // The listing's own terms, as the ODRL offer at rights.jsonld (its own context, nested).
+    usageInfo: odrlOffer(listing.id, listing.rights, site),
     creator: PUBLISHER,
     publisher: PUBLISHER,
-    // Croissant 1.0 requires datePublished. A listing records one date, its last update, which is when this
+    // Croissant requires datePublished. A listing records one date, its last update, which is when this
     // version of it was published; an earlier first publication is not recorded, so none is claimed.
     datePublished: listing.updated,
     dateModified: listing.updated,
@@ -248,6 +254,7 @@ export function croissant(
         encodingFormat: 'text/markdown',
         sha256: markdownSha256,
       },
+      ...(sample ? sampleFileObjects(listing.id, sample, site) : []),
     ],
   };
 }
