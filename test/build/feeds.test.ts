@@ -414,6 +414,7 @@ describe('OpenAPI', () => {
       [
         '/api/v1/catalog',
         '/api/v1/catalog/{id}',
+        '/api/v1/catalog/{id}/fit',
         '/api/v1/demand',
         '/api/v1/health',
         '/api/v1/me',
@@ -486,7 +487,7 @@ describe('OpenAPI', () => {
     expect(post.responses['429'].headers['Retry-After']).toBeDefined();
     expect(post.responses['503'].headers['Retry-After']).toBeDefined(); // the store cannot take the write now
     expect(post.responses['201'].headers.RateLimit).toBeDefined();
-    // The spec's 13 public fields, and the indicative pricing (issue 42).
-    expect(document.components.schemas.Listing.required).toHaveLength(14);
+    // The spec's 13 public fields, the indicative pricing (issue 42) and the licence's terms (issue 43).
+    expect(document.components.schemas.Listing.required).toHaveLength(15);
   });
 });
