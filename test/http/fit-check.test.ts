@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { mcpOverHttp } from '../support/mcp.ts';
-import { mailTo, postJson, startSelfServe, type SelfServe } from '../support/self-serve.ts';
+import {
+  mailTo,
+  postJson,
+  selfServeLab,
+  sessionCall,
+  startSelfServe,
+  type SelfServe,
+} from '../support/self-serve.ts';
 import { startApp } from '../support/app.ts';
 import { requireBuild } from '../support/dist.ts';
 
@@ -210,5 +217,18 @@ describe('a data request with intended_use', () => {
     );
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields['intended_use.purposes.0'][0]).toContain('fine_tuning');
+  });
+
+  test("the lab's dashboard page of the request says, per listing, whether its use fits", async () => {
+    const admin = await selfServeLab(ctx);
+    const made = await sessionCall(ctx, admin.cookie, '/api/v1/requests', { method: 'POST', body: request });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id;
+    const page = await sessionCall(ctx, admin.cookie, `/dashboard/requests/${id}/`);
+    expect(page.status).toBe(200);
+    const text = page.text.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    expect(text).toMatch(
+      /Chest CT with Lung Nodule Annotations, Germany: meets .*Your intended use does not fit its licence: The licence covers use in Germany, Austria and Switzerland only/,
+    );
   });
 });

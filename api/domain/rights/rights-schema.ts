@@ -45,9 +45,12 @@ export const TIME_LIMIT_DUO: DuoCode = 'DUO:0000025';
 export function territoryCode(value: string): string | undefined {
   const name = countryName(value);
   if (!name) return undefined;
-  if (/^[a-z]{2}$/i.test(value.trim())) return value.trim().toUpperCase();
+  if (/^[a-z]{2}$/i.test(value.trim())) return canonicalRegion(value.trim().toUpperCase());
   return codeByName().get(name);
 }
+
+/** A retired code as its successor ("DD" → "DE"), as CLDR's aliases say. */
+const canonicalRegion = (code: string) => Intl.getCanonicalLocales(`und-${code}`)[0]!.split('-')[1] ?? code;
 
 let byName: Map<string, string> | undefined;
 function codeByName(): Map<string, string> {
@@ -57,7 +60,7 @@ function codeByName(): Map<string, string> {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
       const name = countryName(code);
-      if (name && !byName.has(name)) byName.set(name, code);
+      if (name && canonicalRegion(code) === code && !byName.has(name)) byName.set(name, code);
     }
   }
   return byName;
