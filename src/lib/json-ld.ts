@@ -89,6 +89,8 @@ export function datasetJsonLd(listing: ListingWithoutNda, body: string, site: UR
     conditionsOfAccess: conditionsOfAccess(listing, site),
     // The same licence as the Croissant file: Google Dataset Search shows it, and a buyer's tools compare the two.
     license: new URL('/licensing/', site).href,
+    // The listing's own terms, machine-readable (an ODRL offer).
+    usageInfo: new URL(`/catalog/${listing.id}/rights.jsonld`, site).href,
     creator: PUBLISHER,
     publisher: PUBLISHER,
     dateModified: listing.updated,
