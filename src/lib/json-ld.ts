@@ -16,6 +16,7 @@ import {
 import { pricingOffer } from '../../api/domain/listings/pricing.ts';
 import { sampleOffer } from '../../api/domain/listings/sample-offer.ts';
 import { odrlOffer } from '../../api/domain/rights/odrl.ts';
+import { rightsSentence } from '../../api/domain/rights/rights-words.ts';
 import { sampleFileObjects, type SampleFiles } from './croissant-samples.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };
@@ -197,6 +198,8 @@ function responsibleAi(listing: ListingWithoutNda, card: DataCard) {
     'rai:dataAnnotationProtocol': card.annotation.method,
     'rai:dataAnnotationAnalysis': [card.annotation.checked, quality].filter(Boolean).join(' '),
     'rai:dataLimitations': card.limitations.join(' '),
+    // What the licence permits the data to be used for (the rights block), in words.
+    'rai:dataUseCases': rightsSentence(listing.rights),
     // Half the consent texts already end "de-identified before listing": add only the report, as the page does.
     'rai:personalSensitiveInformation': `${card.consent} The de-identification report is shared under NDA.`,
     'rai:dataReleaseMaintenancePlan': `Last updated ${listing.updated}. The listing page shows its current status; a delivery is versioned and its manifest lists every file with a checksum.`,

@@ -10,6 +10,7 @@ import addFormats from 'ajv-formats';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadListings, type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
+import { PURPOSES } from '../../api/domain/rights/rights-schema.ts';
 import { rightsSentence } from '../../api/domain/rights/rights-words.ts';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
 import { expand, readOffer } from '../support/odrl.ts';
@@ -61,6 +62,11 @@ describe('the ODRL offer', () => {
     expect(values((l) => l.rights.purposes).size).toBeGreaterThan(2);
   });
 
+  test('each purpose IRI is an anchor of the licensing page, which says what the use means', async () => {
+    const licensing = await read('licensing/index.html');
+    for (const purpose of PURPOSES) expect(licensing).toContain(`id="use-${purpose}"`);
+  });
+
   test('a document with no stored context is refused, not fetched', async () => {
     await expect(expand({ '@context': 'https://example.org/other.jsonld', name: 'x' })).rejects.toThrow();
   });
@@ -78,6 +84,7 @@ describe('Croissant 1.1', () => {
       expect(croissant.version).toMatch(/^\d+\.\d+\.\d+$/);
       expect(croissant['rai:dataCollection']).toBe(listing.data_card.collection);
       expect(croissant['rai:dataLimitations']).toBeTruthy();
+      expect(croissant['rai:dataUseCases']).toBe(rightsSentence(listing.rights));
       const terms = readOffer(await expand(croissant), datasetOf(listing.id));
       expect(terms, listing.id).toEqual(expected(listing));
       for (const file of croissant.distribution)

@@ -210,7 +210,13 @@ test.each<[string, string, RegExp, string, string]>([
   ],
   ...badPricing.map(
     ([name, block, field]) =>
-      [name, audio, /^ {2}composition: .*/m, `  composition: { a: 1 }\npricing: ${block}`, field] as [string, string, RegExp, string, string],
+      [name, audio, /^ {2}composition: .*/m, `  composition: { a: 1 }\npricing: ${block}`, field] as [
+        string,
+        string,
+        RegExp,
+        string,
+        string,
+      ],
   ),
 ])('refuses %s, naming the field', (_name, source, line, by, field) => {
   const path = 'content/listings/some-listing.md';
