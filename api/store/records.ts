@@ -105,15 +105,13 @@ export type DataRequestRecord = RequestFacets & {
   closed_at?: string | null;
   events?: RequestEvent[];
   matches?: RequestMatch[];
-  /** How the lab means to use the data (issue 43); absent on older records and when not given. */
-  intended_use?: IntendedUseRecord | null;
-};
-
-export type IntendedUseRecord = {
-  purposes: string[];
-  commercial?: boolean;
-  territories?: string[];
-  term_months?: number;
+  /** How the lab means to use the data (issue 43, api/domain/rights/fit.ts); absent on older records. */
+  intended_use?: {
+    purposes: string[];
+    commercial?: boolean;
+    territories?: string[];
+    term_months?: number;
+  } | null;
 };
 
 export type DemandPostRecord = RequestFacets & {
