@@ -1,4 +1,5 @@
-// The "Copy" button beside a key shown once: hidden without JavaScript (the key can still be selected and copied).
+// The "Copy" button beside a key shown once, or a listing's AI Act source entry: hidden without JavaScript (the text
+// can still be selected and copied). It copies a field's value, or a block's text.
 // What happened is said in the box's status region too: a screen reader does not announce a button's new text.
 for (const button of document.querySelectorAll('button[data-copy]')) {
   const input = document.getElementById(button.dataset.copy);
@@ -10,7 +11,7 @@ for (const button of document.querySelectorAll('button[data-copy]')) {
   button.hidden = false;
   button.addEventListener('click', async () => {
     try {
-      await navigator.clipboard.writeText(input.value);
+      await navigator.clipboard.writeText(input.value ?? input.textContent);
       button.textContent = 'Copied';
       say('Copied to the clipboard.');
     } catch {

@@ -5,6 +5,7 @@ import { openApiDocument } from '../http/openapi/document.ts';
 import { accessRequestEndpoints } from './access-requests.ts';
 import { catalogEndpoints } from './catalog.ts';
 import { demandEndpoints } from './demand.ts';
+import { fitEndpoints } from './fit.ts';
 import { healthEndpoints } from './health.ts';
 import { keyEndpoints } from './keys.ts';
 import { meEndpoints } from './me.ts';
@@ -19,6 +20,7 @@ import { webhookEndpoints, webhookEvents } from './webhooks.ts';
 // In the document's order: the lab's API first, then the self-serve endpoints (contract §8), then webhooks.
 export const ENDPOINTS: readonly Endpoint[] = [
   ...catalogEndpoints,
+  ...fitEndpoints,
   ...demandEndpoints,
   ...requestEndpoints,
   ...sampleEndpoints,

@@ -14,6 +14,7 @@ export const dataRequestExample = {
   exclusivity: 'open_to_both',
   listing_id: LISTING,
   description: 'Spanish and English insurance claims calls from the United States, for ASR fine-tuning.',
+  intended_use: { purposes: ['fine_tuning'], commercial: true, territories: ['US'], term_months: 24 },
   publish_to_demand_board: true,
 };
 
@@ -24,6 +25,7 @@ const matches = (site: URL) => [
     url: new URL(`/catalog/${LISTING}/`, site).href,
     matched: ['data_type', 'language', 'domain', 'geography', 'volume'],
     missing: [],
+    fit: { fits: true, reasons: [] },
   },
   {
     listing_id: 'mx-banking-support-calls',
@@ -31,6 +33,7 @@ const matches = (site: URL) => [
     url: new URL('/catalog/mx-banking-support-calls/', site).href,
     matched: ['data_type', 'language', 'volume'],
     missing: ['domain', 'geography'],
+    fit: { fits: true, reasons: [] },
   },
 ];
 
@@ -55,6 +58,7 @@ const labRequest = {
   listing_id: LISTING,
   description: dataRequestExample.description,
   publish_to_demand_board: true,
+  intended_use: dataRequestExample.intended_use,
 };
 
 export const labRequestListExample = {

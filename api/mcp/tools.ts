@@ -18,7 +18,8 @@ import {
 } from '../handlers/requests.ts';
 import { sampleAcceptedSchema, sampleListQuerySchema, sampleRequestListSchema } from '../handlers/samples.ts';
 import { stringArguments, segment, withQuery, type Args } from './arguments.ts';
-import type { ApiAnswer, Door } from './door.ts';
+import { checkUseTool } from './check-use-tool.ts';
+import { refusal, type ApiAnswer, type Door } from './door.ts';
 import { idempotencyKeyArgument, withIdempotencyKey } from './idempotency-argument.ts';
 
 export type Tool = {
@@ -130,6 +131,7 @@ export const TOOLS: readonly Tool[] = [
         ? 'NDA-only fields included: owner, deidentification_report, composition.'
         : 'Public fields only: the NDA-only fields need a key whose organisation has accepted the NDA.'),
   }),
+  checkUseTool,
   tool({
     name: 'list_demand',
     title: 'Read the demand board',

@@ -27,7 +27,8 @@ export const SECURITY_HEADERS: Record<string, string> = {
 // Media types `send` would get wrong or leave without a charset.
 const FEED_TYPES: [RegExp, string][] = [
   [/^\/\.well-known\/api-catalog$/, API_CATALOG_TYPE],
-  [/\/croissant\.json$/, 'application/ld+json; charset=utf-8'],
+  [/\/(croissant|spdx)\.json$/, 'application/ld+json; charset=utf-8'],
+  [/\.jsonld$/, 'application/ld+json; charset=utf-8'],
   [/\.md$/, 'text/markdown; charset=utf-8'],
   [/\.json$/, 'application/json; charset=utf-8'],
   [/\.txt$/, 'text/plain; charset=utf-8'],

@@ -83,6 +83,8 @@ export type RequestMatch = {
   url: string;
   matched: MatchField[];
   missing: MatchField[];
+  /** Only when the request carries an intended use: whether it fits the listing's licence (issue 43). */
+  fit?: { fits: boolean; reasons: { field: string; says: string }[] };
 };
 
 export type DataRequestRecord = RequestFacets & {
@@ -103,6 +105,13 @@ export type DataRequestRecord = RequestFacets & {
   closed_at?: string | null;
   events?: RequestEvent[];
   matches?: RequestMatch[];
+  /** How the lab means to use the data (issue 43, api/domain/rights/fit.ts); absent on older records. */
+  intended_use?: {
+    purposes: string[];
+    commercial?: boolean;
+    territories?: string[];
+    term_months?: number;
+  } | null;
 };
 
 export type DemandPostRecord = RequestFacets & {

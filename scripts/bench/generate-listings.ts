@@ -70,6 +70,7 @@ export function listingFile(i: number): string {
     '  collection: "Generated for the build benchmark"',
     '  consent: "Synthetic: no person is recorded"',
     '  limitations: ["Synthetic"]',
+    `rights: { purposes: [training, evaluation], commercial: true, territory: [worldwide], term_months: 24, exclusivity: ${i % 3 === 0 ? 'available' : 'not_available'}, redistribution: derived_models_only${audio ? '' : ', duo: ["DUO:0000006", "DUO:0000025"]'} }`,
     'nda:',
     `  owner: { name: "Synthetic Owner ${i} Holdings", kind: "Synthetic data holder", country: "Synthetic Republic ${i}" }`,
     `  deidentification_report: { method: "Synthetic redaction pass ${i}", standard: "Synthetic standard ${i}", performed_by: "Synthetic Auditors ${i}", date: "2025-01-15", summary: "Synthetic summary ${i}" }`,

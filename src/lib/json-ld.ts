@@ -15,6 +15,9 @@ import {
 } from '../../api/domain/listings/listing-format.ts';
 import { pricingOffer } from '../../api/domain/listings/pricing.ts';
 import { sampleOffer } from '../../api/domain/listings/sample-offer.ts';
+import { odrlOffer } from '../../api/domain/rights/odrl.ts';
+import { rightsSentence } from '../../api/domain/rights/rights-words.ts';
+import { sampleFileObjects, type SampleFiles } from './croissant-samples.ts';
 
 const PUBLISHER = { '@type': 'Organization', name: 'Data Sourcing Service' };
 
@@ -87,6 +90,8 @@ export function datasetJsonLd(listing: ListingWithoutNda, body: string, site: UR
     conditionsOfAccess: conditionsOfAccess(listing, site),
     // The same licence as the Croissant file: Google Dataset Search shows it, and a buyer's tools compare the two.
     license: new URL('/licensing/', site).href,
+    // The listing's own terms, machine-readable (an ODRL offer).
+    usageInfo: new URL(`/catalog/${listing.id}/rights.jsonld`, site).href,
     creator: PUBLISHER,
     publisher: PUBLISHER,
     dateModified: listing.updated,
@@ -193,6 +198,8 @@ function responsibleAi(listing: ListingWithoutNda, card: DataCard) {
     'rai:dataAnnotationProtocol': card.annotation.method,
     'rai:dataAnnotationAnalysis': [card.annotation.checked, quality].filter(Boolean).join(' '),
     'rai:dataLimitations': card.limitations.join(' '),
+    // What the licence permits the data to be used for (the rights block), in words.
+    'rai:dataUseCases': rightsSentence(listing.rights),
     // Half the consent texts already end "de-identified before listing": add only the report, as the page does.
     'rai:personalSensitiveInformation': `${card.consent} The de-identification report is shared under NDA.`,
     'rai:dataReleaseMaintenancePlan': `Last updated ${listing.updated}. The listing page shows its current status; a delivery is versioned and its manifest lists every file with a checksum.`,
@@ -200,28 +207,32 @@ function responsibleAi(listing: ListingWithoutNda, card: DataCard) {
 }
 
 /**
- * `markdownSha256`: the SHA-256 of the exact bytes of /catalog/<id>.md, the one file listed. Croissant requires a
- * checksum of every file of a dataset that is not live (mlcroissant: md5 or sha256 on each FileObject).
+ * `markdownSha256`: the SHA-256 of the exact bytes of /catalog/<id>.md. Croissant requires a checksum of every file
+ * of a dataset that is not live (mlcroissant: md5 or sha256 on each FileObject); `sample`, where the listing has
+ * one, adds the sample zip and each file its manifest lists.
  */
 export function croissant(
   listing: ListingWithoutNda,
   body: string,
   site: URL,
   markdownSha256: string,
+  sample?: SampleFiles,
 ): Record<string, unknown> {
   return {
     '@context': CROISSANT_CONTEXT,
     '@type': 'sc:Dataset',
-    conformsTo: ['http://mlcommons.org/croissant/1.0', 'http://mlcommons.org/croissant/RAI/1.0'],
+    conformsTo: ['http://mlcommons.org/croissant/1.1', 'http://mlcommons.org/croissant/RAI/1.0'],
     name: listing.id,
     alternateName: listing.title,
     description: plainDescription(listing, body),
     url: new URL(`/catalog/${listing.id}/`, site).href,
     // The standard licence terms; /access/ is a form for asking for an account, not a licence.
     license: new URL('/licensing/', site).href,
+    // The listing's own terms, as the ODRL offer at rights.jsonld (its own context, nested).
+    usageInfo: odrlOffer(listing.id, listing.rights, site),
     creator: PUBLISHER,
     publisher: PUBLISHER,
-    // Croissant 1.0 requires datePublished. A listing records one date, its last update, which is when this
+    // Croissant requires datePublished. A listing records one date, its last update, which is when this
     // version of it was published; an earlier first publication is not recorded, so none is claimed.
     datePublished: listing.updated,
     dateModified: listing.updated,
@@ -248,6 +259,7 @@ export function croissant(
         encodingFormat: 'text/markdown',
         sha256: markdownSha256,
       },
+      ...(sample ? sampleFileObjects(listing.id, sample, site) : []),
     ],
   };
 }

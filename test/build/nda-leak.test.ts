@@ -105,6 +105,13 @@ test('no nda value in any public MCP tool, resource or listing, whatever is aske
     await ask('get_listing', { id: 'no-such-listing' });
     for (const listing of listings) {
       await ask('get_listing', { id: listing.id });
+      await ask('check_use', {
+        id: listing.id,
+        purposes: ['fine_tuning'],
+        commercial: true,
+        territories: ['worldwide'],
+        term_months: 120,
+      });
       await ask('search_catalog', { q: listing.title });
       // Searching for an NDA value does not find its listing: a match would tell what its NDA block says. Any word
       // may match, so the words of the owner's name that the listing's public text does not hold are searched.

@@ -20,6 +20,7 @@ import { startSmtp } from '../support/smtp.ts';
 const TOOL_NAMES = [
   'search_catalog',
   'get_listing',
+  'check_use',
   'list_demand',
   'get_nda',
   'get_me',

@@ -24,6 +24,7 @@ data_card:
   collection: Contact centre
   consent: Recording notice
   limitations: [One country]
+rights: { purposes: [training], commercial: true, territory: [worldwide], term_months: 24, exclusivity: not_available, redistribution: none }
 nda:
   owner: { name: Owner Name Ltd, kind: Retailer, country: England }
   deidentification_report: { method: redaction, standard: internal, performed_by: someone, date: 2025-01-02, summary: done }
@@ -50,6 +51,7 @@ data_card:
   collection: Contact centre
   consent: Recording notice
   limitations: [One country]
+rights: { purposes: [training], commercial: true, territory: [worldwide], term_months: 24, exclusivity: available, redistribution: none, duo: ["DUO:0000006", "DUO:0000025"] }
 nda:
   owner: { name: Hospital Group, kind: Hospital, country: DE }
   deidentification_report: { method: DICOM PS3.15, standard: GDPR, performed_by: team, date: "2025-01-02", summary: ok }
@@ -90,6 +92,7 @@ describe('a valid listing file', () => {
       'exclusivity_available',
       'sample',
       'pricing',
+      'rights',
     ]);
     expect(PUBLIC_LISTING_FIELDS).toEqual(Object.keys(projected));
     expect(projected.languages).toBeNull();
@@ -114,7 +117,7 @@ describe('indicative pricing', () => {
       priced('{ model: flat, currency: USD, from: 90000, to: 150000, exclusivity: "2× for 12 months" }'),
       /^exclusivity_available: .*/m,
       'exclusivity_available: true',
-    );
+    ).replace('exclusivity: not_available', 'exclusivity: available');
     expect(parseListingFile('x/retail-calls.md', file(offered)).pricing?.exclusivity).toBe(
       '2× for 12 months',
     );
@@ -207,7 +210,13 @@ test.each<[string, string, RegExp, string, string]>([
   ],
   ...badPricing.map(
     ([name, block, field]) =>
-      [name, audio, /^ {2}composition: .*/m, `  composition: { a: 1 }\npricing: ${block}`, field] as [string, string, RegExp, string, string],
+      [name, audio, /^ {2}composition: .*/m, `  composition: { a: 1 }\npricing: ${block}`, field] as [
+        string,
+        string,
+        RegExp,
+        string,
+        string,
+      ],
   ),
 ])('refuses %s, naming the field', (_name, source, line, by, field) => {
   const path = 'content/listings/some-listing.md';

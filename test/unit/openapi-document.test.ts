@@ -217,6 +217,25 @@ const ADDED: { what: string; at: string[][] }[] = [
       ['paths', '/api/v1/nda/acceptances', 'post'],
     ],
   },
+  {
+    what: 'listings carry their licence terms (`rights`); POST /api/v1/catalog/{id}/fit checks a use against them; a data request may carry `intended_use`, and each match then says whether it fits (issue 43)',
+    at: [
+      ['components', 'schemas', 'Listing'],
+      ['components', 'schemas', 'ListingResponse'],
+      ['components', 'schemas', 'Rights'],
+      ['paths', '/api/v1/catalog/{id}/fit'],
+      ['components', 'schemas', 'IntendedUse'],
+      ['components', 'schemas', 'Fit'],
+      ['components', 'schemas', 'DataRequestInput'],
+      ['components', 'schemas', 'RequestMatch'],
+      ['components', 'schemas', 'LabRequest'],
+      ['components', 'schemas', 'LabRequestDetail'],
+      // Their examples show an intended use and each match's fit.
+      ['paths', '/api/v1/requests'],
+      ['paths', '/api/v1/requests/{id}'],
+      ['paths', '/api/v1/requests/{id}/withdraw'],
+    ],
+  },
 ];
 const at = (document: unknown, path: string[]) => path.reduce<any>((value, key) => value?.[key], document);
 for (const { at: places } of ADDED)
@@ -224,6 +243,10 @@ for (const { at: places } of ADDED)
     const parent = at(before, place.slice(0, -1));
     parent[place.at(-1)!] = structuredClone(at(derived, place));
   }
+// The document lists its components by name: an added one takes its place in that order.
+before.components.schemas = Object.fromEntries(
+  Object.entries(before.components.schemas).sort(([a], [b]) => (a < b ? -1 : 1)),
+);
 
 const operations = (document: Document) =>
   Object.entries(document.paths).flatMap(([path, methods]) =>

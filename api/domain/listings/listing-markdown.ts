@@ -3,6 +3,7 @@ import type { ListingWithoutNda } from './listing-schema.ts';
 import { dataCardMarkdown } from './data-card-markdown.ts';
 import { listingFacts, listingSummary, statusLine } from './listing-format.ts';
 import { sampleOffer } from './sample-offer.ts';
+import { rightsMarkdown } from '../rights/rights-markdown.ts';
 
 const cell = (value: string) => value.replaceAll('|', '\\|');
 
@@ -28,6 +29,7 @@ export function listingMarkdown(listing: ListingWithoutNda, body: string, site: 
     '',
     body.trim(),
     '',
+    ...rightsMarkdown(listing, site),
     dataCardMarkdown(listing.data_card),
     '## How to get this data',
     '',

@@ -5,6 +5,7 @@ import { countryName } from '../countries.ts';
 import { languageName, similarLanguage } from '../languages.ts';
 import { parseBand } from '../requests/bands.ts';
 import { pricingSchema } from './pricing.ts';
+import { publicRightsSchema, rightsDisagreements, rightsSchema } from '../rights/rights-schema.ts';
 import {
   DATA_TYPES,
   DICOM_MODALITIES,
@@ -181,6 +182,7 @@ export const listingFileSchema = z
     updated: pastDate,
     data_card: dataCardSchema,
     pricing: pricingSchema.nullable().default(null),
+    rights: rightsSchema,
     nda: ndaSchema,
   })
   .superRefine((listing, ctx) => {
@@ -225,6 +227,8 @@ export const listingFileSchema = z
       const path = ['pricing', 'exclusivity'];
       ctx.addIssue({ code: 'custom', path, message: 'say what an exclusive licence adds to the price' });
     }
+    for (const { path, message } of rightsDisagreements(listing))
+      ctx.addIssue({ code: 'custom', path, message });
     if (!audio && listing.data_card.preview_transcript) {
       issue('data_card', 'preview_transcript is for conversational_audio listings only');
     }
@@ -240,7 +244,7 @@ export type ListingWithoutNda = Omit<Listing, 'nda'> & { sample_available?: bool
 
 /**
  * The listing as the public sees it: the spec's 13 fields, in the spec's order, then the indicative price (issue
- * 42). Also the OpenAPI schema.
+ * 42) and the licence's terms (issue 43). Also the OpenAPI schema.
  */
 export const publicListingSchema = z
   .object({
@@ -268,6 +272,7 @@ export const publicListingSchema = z
       .describe(
         'Indicative, non-binding price range for a non-exclusive licence; null when none is published',
       ),
+    rights: publicRightsSchema,
   })
   .meta({ id: 'Listing' });
 export type PublicListing = z.output<typeof publicListingSchema>;

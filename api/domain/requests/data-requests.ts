@@ -6,6 +6,7 @@ import type { Catalog } from '../listings/catalog.ts';
 import { closestListingId } from '../listings/closest-listing.ts';
 import { LISTING_ID_PATTERN } from '../listings/listing-schema.ts';
 import { matcherFor } from './matching.ts';
+import { checkFit, type IntendedUse } from '../rights/fit.ts';
 import type { DataRequestRecord, DemandPostRecord, RequestMatch } from '../../store/records.ts';
 import type { Store, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
@@ -50,14 +51,27 @@ export async function submitDataRequest(
   now: Date,
 ): Promise<Created> {
   checkListingId(input, submission.catalog);
-  const matches = matcherFor(submission.catalog, submission.siteUrl).match({
-    ...input,
-    volume_range: input.volume?.range ?? null,
-  });
+  const matches = withFit(
+    matcherFor(submission.catalog, submission.siteUrl).match({
+      ...input,
+      volume_range: input.volume?.range ?? null,
+    }),
+    input.intended_use,
+    submission.catalog,
+  );
   const { idempotency, sourcingLeadEmail, siteUrl } = submission;
   return store.transact((tx) =>
     createDataRequest(tx, input, caller, idempotency, sourcingLeadEmail, siteUrl, matches, now),
   );
+}
+
+/** With an intended use, each match says whether it fits the listing's licence (contract §15). */
+function withFit(matches: RequestMatch[], use: IntendedUse | null, catalog: Catalog): RequestMatch[] {
+  if (!use) return matches;
+  return matches.map((match) => {
+    const { fits, reasons } = checkFit(catalog.find(match.listing_id)!.rights, use);
+    return { ...match, fit: { fits, reasons } };
+  });
 }
 
 /** A retry with the same Idempotency-Key and body answers the first response and stores nothing new. */

@@ -1,7 +1,7 @@
 // What a data request mails: the sourcing lead (to reply within one business day, with the catalogue's matches),
 // the lab (an acknowledgement, then each move and reply), and the lead again when the lab withdraws. Values read as
 // the dashboard shows them ("Call audio", "Public sector"), not as the API's codes.
-import type { Account, DataRequestRecord, Org, RequestEvent } from '../../store/records.ts';
+import type { Account, DataRequestRecord, Org, RequestEvent, RequestMatch } from '../../store/records.ts';
 import { list, message, type Block, type Message } from '../mail/message.ts';
 import { when } from '../when.ts';
 import { DATA_TYPE_LABELS, EXCLUSIVITY_LABELS, humanize } from '../listings/listing-format.ts';
@@ -32,6 +32,12 @@ const pageLink = (request: DataRequestRecord, siteUrl: URL): Block => ({
   link: { label: 'See the request', href: new URL(`/dashboard/requests/${request.id}/`, siteUrl).href },
 });
 
+/** With the lab's intended use: whether it fits the listing's licence, and what refuses it. */
+const fitLine = (match: RequestMatch) =>
+  match.fit
+    ? `\nintended use: ${match.fit.fits ? 'fits the licence' : `does not fit: ${match.fit.reasons.map((r) => r.says).join(' ')}`}`
+    : '';
+
 function matchesBlock(request: DataRequestRecord): Block {
   const matches = request.matches ?? [];
   return {
@@ -39,11 +45,21 @@ function matchesBlock(request: DataRequestRecord): Block {
     paragraphs: matches.length
       ? matches.map(
           (m) =>
-            `${m.title} (${m.listing_id}) ${m.url}\nmatches: ${list(matchFieldWords(m.matched))}; missing: ${m.missing.length ? matchFieldWords(m.missing).join(', ') : 'nothing'}`,
+            `${m.title} (${m.listing_id}) ${m.url}\nmatches: ${list(matchFieldWords(m.matched))}; missing: ${m.missing.length ? matchFieldWords(m.missing).join(', ') : 'nothing'}${fitLine(m)}`,
         )
       : ['No listing of the catalogue has the data type asked for.'],
   };
 }
+
+const intendedUseWords = (use: NonNullable<DataRequestRecord['intended_use']>) =>
+  [
+    list(use.purposes),
+    use.commercial === undefined ? undefined : use.commercial ? 'commercial' : 'non-commercial',
+    use.territories ? `in ${list(use.territories)}` : undefined,
+    use.term_months ? `${use.term_months} months` : undefined,
+  ]
+    .filter(Boolean)
+    .join(', ');
 
 const dataTypeWords = (request: DataRequestRecord) =>
   list(request.data_types.map((type) => DATA_TYPE_LABELS[type]));
@@ -58,6 +74,9 @@ function requestFacts(request: DataRequestRecord): [string, string][] {
     ['Timeline', request.timeline ?? '(not given)'],
     ['Exclusivity', request.exclusivity ? EXCLUSIVITY_LABELS[request.exclusivity] : '(not given)'],
     ...(request.listing_id ? ([['About listing', request.listing_id]] as [string, string][]) : []),
+    ...(request.intended_use
+      ? ([['Intended use', intendedUseWords(request.intended_use)]] as [string, string][])
+      : []),
     ['On the demand board', request.publish_to_demand_board ? 'yes (anonymised)' : 'no'],
   ];
 }

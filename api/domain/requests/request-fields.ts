@@ -59,6 +59,13 @@ export const REQUEST_BODY_FIELDS: readonly BodyField[] = [
     example: '"us-auto-insurance-claims-calls"',
   },
   {
+    name: 'intended_use',
+    required: false,
+    accepts:
+      'how the data would be used, as POST /api/v1/catalog/{id}/fit takes it: { purposes (training, evaluation, fine_tuning, benchmark_publication), commercial, territories (country codes or names, or "worldwide"), term_months }; each match then carries fit: { fits, reasons } against that listing\'s licence',
+    example: '{ "purposes": ["training"], "commercial": true, "territories": ["US"], "term_months": 24 }',
+  },
+  {
     name: 'publish_to_demand_board',
     required: false,
     accepts: 'true or false (default false): true posts an anonymised version to the public demand board',

@@ -6,6 +6,7 @@ import { language, LISTING_ID_PATTERN } from '../listings/listing-schema.ts';
 import { ALL_DATA_TYPES, ALL_DOMAINS, EXCLUSIVITY } from '../vocabulary.ts';
 import { vocabularyTerm } from '../vocabulary-term.ts';
 import { required } from '../zod-messages.ts';
+import { intendedUseSchema } from '../rights/fit.ts';
 import { BAND_EXAMPLES, bandPattern, MAX_BAND_LENGTH, parseBand, type BandKind } from './bands.ts';
 
 const unique = <T>(items: T[]) => new Set(items).size === items.length;
@@ -89,6 +90,12 @@ export const dataRequestSchema = z
       what: 'the data you need',
       error: required('text describing the data you need'),
     }).describe('Free text: what the data is for, what matters most (20+ visible characters)'),
+    intended_use: intendedUseSchema
+      .nullable()
+      .default(null)
+      .describe(
+        "How the data would be used, as POST /api/v1/catalog/{id}/fit takes it: each match then says whether that use fits the listing's licence",
+      ),
     publish_to_demand_board: z
       .boolean({
         error: (issue) =>

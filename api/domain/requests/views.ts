@@ -57,6 +57,15 @@ export const matchSchema = z
     missing: z
       .array(z.enum(['data_type', 'language', 'domain', 'geography', 'volume']))
       .describe('What the request asks that the listing does not meet'),
+    fit: z
+      .object({
+        fits: z.boolean(),
+        reasons: z.array(z.object({ field: z.string(), says: z.string() })),
+      })
+      .optional()
+      .describe(
+        "Only when the request carries intended_use: whether that use fits this listing's licence, and each term that refuses it",
+      ),
   })
   .meta({ id: 'RequestMatch' });
 
@@ -81,6 +90,15 @@ export const labRequestSchema = z
     listing_id: z.string().nullable(),
     description: z.string(),
     publish_to_demand_board: z.boolean(),
+    intended_use: z
+      .object({
+        purposes: z.array(z.string()),
+        commercial: z.boolean().optional(),
+        territories: z.array(z.string()).optional(),
+        term_months: z.int().optional(),
+      })
+      .nullable()
+      .describe('How the data would be used, normalised; null when not given'),
   })
   .meta({ id: 'LabRequest' });
 
@@ -136,6 +154,7 @@ export function labView(request: DataRequestRecord): z.output<typeof labRequestS
     listing_id: request.listing_id ?? null,
     description: request.description,
     publish_to_demand_board: request.publish_to_demand_board,
+    intended_use: request.intended_use ?? null,
   };
 }
 
