@@ -67,6 +67,12 @@ const BODIES: Record<string, () => unknown> = {
     signer_title: 'Head of Data',
     authorised: true,
   }),
+  'POST /api/v1/catalog/{id}/fit': () => ({
+    purposes: ['training'],
+    commercial: true,
+    territories: ['US'],
+    term_months: 12,
+  }),
   'POST /api/v1/keys': () => ({ name: 'walk key' }),
   'POST /api/v1/keys/{id}/rotate': () => ({ grace_hours: 0 }),
   'POST /api/v1/team/invitations': () => ({ email: `invited${++serial}@lab.example`, role: 'member' }),
