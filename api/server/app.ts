@@ -101,6 +101,7 @@ export async function createApp(config: Config, log: RequestLog = createRequestL
       background,
       limits,
       signinLimiter: runtime.signinLimiter,
+      afterAnswer: runtime.afterAnswer,
     },
     ENDPOINTS,
   );
@@ -117,7 +118,8 @@ export async function createApp(config: Config, log: RequestLog = createRequestL
   const astro = await loadAstroHandler();
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
   const mismatch = buildSiteMismatch(buildOrigin(staticFiles.text('/openapi.json')), config.siteUrl);
-  if (mismatch) log.info(mismatch);
+  // With SITE_URL unset and PORT=0 the build cannot know the port the server gets: nothing to warn of.
+  if (mismatch && !(config.siteUrlDefault && config.port === 0)) log.info(mismatch);
   // The 429 page links the stylesheet the built pages link (its name carries a content hash).
   const pageRateLimited = createPageRateLimited(stylesheetsOf(staticFiles.text('/404.html') ?? ''));
 

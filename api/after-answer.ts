@@ -1,0 +1,61 @@
+// Work a request causes that its answer must not wait for (contract §14): asking for a sign-in link answers in the
+// same time whether or not the address has an account, so the lookup, the token and the mail run after the answer.
+// A store that cannot take the write now is tried again (every 2 s, for as long as a link would live); stopping
+// waits for what is under way and gives what is waiting one last try, so a SIGTERM loses nothing.
+import { StoreUnavailableError } from './store/store-errors.ts';
+
+const RETRY_MS = 2_000;
+const GIVE_UP_MS = 15 * 60_000;
+
+export type AfterAnswer = {
+  /** Runs `work` once the current answer has gone out; `label` names it in the log (never a secret). */
+  run(label: string, work: () => Promise<void>): void;
+  /** Waits for the work under way, and tries what waits to be retried once more. */
+  stop(): Promise<void>;
+};
+
+export function createAfterAnswer(log: { error(context: string, error: unknown): void }): AfterAnswer {
+  const underWay = new Set<Promise<void>>();
+  const waiting = new Map<NodeJS.Timeout, () => void>();
+  let stopped = false;
+
+  const track = (done: Promise<void>) => {
+    underWay.add(done);
+    void done.finally(() => underWay.delete(done));
+  };
+
+  async function attempt(label: string, work: () => Promise<void>, since: number): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError) || Date.now() - since > GIVE_UP_MS || stopped) {
+        log.error(`after answer: ${label}`, error);
+        return;
+      }
+      const again = () => track(attempt(label, work, since));
+      const timer = setTimeout(() => {
+        waiting.delete(timer);
+        again();
+      }, RETRY_MS);
+      timer.unref();
+      waiting.set(timer, again);
+    }
+  }
+
+  return {
+    run(label, work) {
+      const since = Date.now();
+      // setImmediate: once the answer's bytes are handed to the socket, not interleaved with building them.
+      track(new Promise<void>((resolve) => setImmediate(resolve)).then(() => attempt(label, work, since)));
+    },
+    async stop() {
+      stopped = true;
+      for (const [timer, again] of waiting) {
+        clearTimeout(timer);
+        waiting.delete(timer);
+        again();
+      }
+      while (underWay.size) await Promise.all(underWay);
+    },
+  };
+}
