@@ -2,6 +2,8 @@
 // same time whether or not the address has an account, so the lookup, the token and the mail run after the answer.
 // A store that cannot take the write now is tried again (every 2 s, for as long as a link would live); stopping
 // waits for what is under way and gives what is waiting one last try, so a SIGTERM loses nothing.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServerResponse } from 'node:http';
 import { StoreUnavailableError } from './store/store-errors.ts';
 
 const RETRY_MS = 2_000;
@@ -13,6 +15,24 @@ export type AfterAnswer = {
   /** Waits for the work under way, and tries what waits to be retried once more. */
   stop(): Promise<void>;
 };
+
+type Held = { released: boolean; starts: (() => void)[] };
+const answer = new AsyncLocalStorage<Held>();
+
+/**
+ * Handles a request so that work asked for while answering it starts once `res` has finished (its last byte
+ * handed to the socket) or closed: a synchronous store write must not hold up the answer's own bytes.
+ */
+export function answering(res: ServerResponse, handle: () => void): void {
+  const held: Held = { released: false, starts: [] };
+  const release = () => {
+    held.released = true;
+    for (const start of held.starts.splice(0)) start();
+  };
+  res.once('finish', release);
+  res.once('close', release);
+  answer.run(held, handle);
+}
 
 export function createAfterAnswer(log: { error(context: string, error: unknown): void }): AfterAnswer {
   const underWay = new Set<Promise<void>>();
@@ -45,8 +65,12 @@ export function createAfterAnswer(log: { error(context: string, error: unknown):
   return {
     run(label, work) {
       const since = Date.now();
-      // setImmediate: once the answer's bytes are handed to the socket, not interleaved with building them.
-      track(new Promise<void>((resolve) => setImmediate(resolve)).then(() => attempt(label, work, since)));
+      const held = answer.getStore();
+      // Outside an answer (or after it), on the next turn of the loop.
+      const started = new Promise<void>((resolve) =>
+        held && !held.released ? held.starts.push(resolve) : setImmediate(resolve),
+      );
+      track(started.then(() => attempt(label, work, since)));
     },
     async stop() {
       stopped = true;

@@ -11,6 +11,7 @@ import { ListingFileError } from '../domain/listings/listing-files.ts';
 import { createRequestLog, type RequestLog } from '../http/log.ts';
 import { createLimits } from '../http/limits.ts';
 import { ENDPOINTS } from '../handlers/endpoints.ts';
+import { answering } from '../after-answer.ts';
 import { createApi, isApiPath } from '../http/pipeline.ts';
 import { createMcpEndpoint, MCP_PATH } from '../mcp/mcp-endpoint.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
@@ -175,12 +176,13 @@ export async function createApp(config: Config, log: RequestLog = createRequestL
       for (const [name, value] of hsts) res.setHeader(name, value);
       const pathname = (req.url ?? '/').split('?', 1)[0]!;
       trackRequest(req.socket, pathname, res);
-      if (isApiPath(pathname)) return void answerApi(req, res);
+      // Work an answer sets off for later (a sign-in link's mail) starts once the answer is out.
+      if (isApiPath(pathname)) return answering(res, () => void answerApi(req, res));
       if (pathname === MCP_PATH) return void answerMcpRequest(req, res);
       if (refuseSiteRequest(req, res, pathname)) return;
       const headers = siteHeaders(pathname);
       if (staticFiles.serve(req, res, pathname, headers)) return;
-      void answerPage(req, res, headers);
+      answering(res, () => void answerPage(req, res, headers));
     },
     runtime,
     log,
