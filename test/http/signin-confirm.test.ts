@@ -39,11 +39,11 @@ describe('following a link changes nothing', () => {
     expect((await openLink(link)).location).toBe('/signin/?error=used');
   });
 
-  test('the page is not cached, sends no Referer on, and is not indexed', async () => {
+  test('the page is not cached, sends no Referer to another site, and is not indexed', async () => {
     const link = await freshSigninLink(suite.ctx, suite.lab.email);
     const response = await fetch(link);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
     expect(response.headers.get('x-robots-tag')).toBe('noindex');
   });
 });

@@ -32,10 +32,14 @@ function presessionOf(astro: Pick<AstroGlobal, 'request'>, siteUrl: URL): string
   return undefined;
 }
 
-/** The headers every answer of a link's page carries: never cached, and the token never sent on as a Referer. */
+/**
+ * The headers every answer of a link's page carries: never cached, not indexed, and the token never sent to
+ * another site as a Referer. `same-origin`, not `no-referrer`: under no-referrer Chromium sends the confirming
+ * POST with `Origin: null`, which the Origin check must refuse.
+ */
 export function linkPageHeaders(headers: Headers): void {
   headers.set('Cache-Control', 'no-store');
-  headers.set('Referrer-Policy', 'no-referrer');
+  headers.set('Referrer-Policy', 'same-origin');
   headers.set('X-Robots-Tag', 'noindex');
 }
 
