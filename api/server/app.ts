@@ -176,13 +176,17 @@ export async function createApp(config: Config, log: RequestLog = createRequestL
       for (const [name, value] of hsts) res.setHeader(name, value);
       const pathname = (req.url ?? '/').split('?', 1)[0]!;
       trackRequest(req.socket, pathname, res);
-      // Work an answer sets off for later (a sign-in link's mail) starts once the answer is out.
-      if (isApiPath(pathname)) return answering(res, () => void answerApi(req, res));
+      // Work a POST sets off for later (a sign-in link's mail) starts once its answer is out; reads set off none.
+      if (isApiPath(pathname))
+        return req.method === 'POST'
+          ? answering(res, () => void answerApi(req, res))
+          : void answerApi(req, res);
       if (pathname === MCP_PATH) return void answerMcpRequest(req, res);
       if (refuseSiteRequest(req, res, pathname)) return;
       const headers = siteHeaders(pathname);
       if (staticFiles.serve(req, res, pathname, headers)) return;
-      answering(res, () => void answerPage(req, res, headers));
+      if (req.method === 'POST') answering(res, () => void answerPage(req, res, headers));
+      else void answerPage(req, res, headers);
     },
     runtime,
     log,

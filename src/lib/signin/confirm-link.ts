@@ -4,8 +4,8 @@
 // this page set (OWASP's login-CSRF advice: a token tied to the browser before any session exists), besides the
 // site's Origin; a form on another site can neither read the cookie nor send the Origin.
 import type { AstroGlobal } from 'astro';
-import { csrfTokenOf } from '../../../api/domain/labs/sessions.ts';
-import { newSecret, SECRET_PATTERN } from '../../../api/domain/labs/secrets.ts';
+import { csrfTokenOf, secretCookieValue } from '../../../api/domain/labs/sessions.ts';
+import { newSecret } from '../../../api/domain/labs/secrets.ts';
 import { safeNext } from '../../../api/domain/next-path.ts';
 import { FormRefused, readForm } from '../self-serve/forms.ts';
 
@@ -20,17 +20,8 @@ function presessionCookie(siteUrl: URL, value: string, maxAge: number): string {
   return `${presessionName(siteUrl)}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
 }
 
-function presessionOf(astro: Pick<AstroGlobal, 'request'>, siteUrl: URL): string | undefined {
-  const name = presessionName(siteUrl);
-  for (const part of (astro.request.headers.get('cookie') ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim();
-      if (SECRET_PATTERN.test(value)) return value;
-    }
-  }
-  return undefined;
-}
+const presessionOf = (astro: Pick<AstroGlobal, 'request'>, siteUrl: URL) =>
+  secretCookieValue(astro.request.headers.get('cookie'), presessionName(siteUrl));
 
 /**
  * The headers every answer of a link's page carries: never cached, not indexed, and the token never sent to
