@@ -29,13 +29,17 @@ const postForm = (path: string, origin: string, fields: Record<string, string>) 
   });
 
 test('PORT=0 without SITE_URL: the printed address is http://localhost:<the port>, and no build warning', () => {
-  expect(server.url).toBe(`http://localhost:${port}`);
   expect(Number(port)).toBeGreaterThan(0);
   const listening = server
     .stdout()
     .split('\n')
     .find((line) => line.includes('"msg":"listening"'))!;
-  expect(JSON.parse(listening)).toMatchObject({ site: `http://localhost:${port}` });
+  // `url`, the address to open, is the one links use; `listen`, the socket's.
+  expect(JSON.parse(listening)).toMatchObject({
+    url: `http://localhost:${port}`,
+    site: `http://localhost:${port}`,
+    listen: `http://127.0.0.1:${port}`,
+  });
   expect(server.stdout()).not.toContain('the build links to');
 });
 
