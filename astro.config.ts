@@ -4,8 +4,10 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { contentDir } from './src/lib/content-dir.ts';
 import { listingFiles } from './src/lib/listing-files.ts';
+import { defaultSiteUrl } from './api/site-url.ts';
 
-const site = process.env.SITE_URL ?? 'http://localhost:4321';
+// Unset: http://localhost:<PORT>, as the server reads it (api/site-url.ts).
+const site = process.env.SITE_URL || defaultSiteUrl(Number(process.env.PORT) || 0).href.replace(/\/$/, '');
 // Reads the listings on a worker thread during the build; also the source of each page's sitemap lastmod.
 const catalogueFiles = listingFiles(resolve(contentDir, 'listings'), new URL(site));
 

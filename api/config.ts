@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { normaliseMailbox } from './domain/labs/mailbox.ts';
+import { DEFAULT_PORT, defaultSiteUrl } from './site-url.ts';
 
 const positiveInt = (what: string) =>
   z
@@ -51,9 +52,10 @@ const envSchema = z.object({
     .regex(/^\d+$/, { error: 'expects a port number from 0 to 65535' })
     .transform(Number)
     .refine((n) => n <= 65535, { error: 'expects a port number from 0 to 65535' })
-    .default(4321),
+    .default(DEFAULT_PORT),
   DATA_DIR: z.string().min(1).default('./data'),
-  SITE_URL: url('an absolute URL', ['http:', 'https:']).default('http://localhost:4321'),
+  // Unset: http://localhost:<PORT> (api/site-url.ts).
+  SITE_URL: url('an absolute URL', ['http:', 'https:']).optional(),
   SMTP_URL: url('an SMTP URL such as smtp://user:pass@host:587', ['smtp:', 'smtps:']).optional(),
   MAIL_FROM: email.default('data@localhost'),
   SOURCING_LEAD_EMAIL: email.default('sourcing@localhost'),
@@ -101,7 +103,9 @@ const configSchema = envSchema
     host: e.HOST,
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
-    siteUrl: new URL(e.SITE_URL),
+    siteUrl: e.SITE_URL ? new URL(e.SITE_URL) : defaultSiteUrl(e.PORT),
+    /** SITE_URL was unset: with PORT 0 the server sets siteUrl to the port it got. */
+    siteUrlDefault: !e.SITE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sourcingLeadEmail: e.SOURCING_LEAD_EMAIL,

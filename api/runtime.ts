@@ -1,6 +1,7 @@
 // The parts a running service is made of, built once per process from the configuration: the server (which hands
 // it to the Astro pages as locals.runtime) and the operator CLI both start here, so the API, the pages and the
 // CLI's actions share one catalogue, one store, one link signer, one mail pipeline and one sign-in limiter.
+import { createAfterAnswer, type AfterAnswer } from './after-answer.ts';
 import { createBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import { loadCatalog, type Catalog } from './domain/listings/catalog.ts';
@@ -30,6 +31,7 @@ export type Runtime = {
   background: Background;
   /** Sign-in links per client address: one counter for the API and the pages. */
   signinLimiter: RateLimiter;
+  afterAnswer: AfterAnswer;
   /** Sends the sample links that are due now; how many. */
   fulfil(): Promise<number>;
   /** Waits for the work under way and every write asked for, then lets go of the mail server. */
@@ -64,6 +66,7 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
   const attachmentsOf = mailAttachments(store);
   const background = createBackground({ store, transport, log, fulfil, webhooks, attachmentsOf });
   const opened: Store = store;
+  const afterAnswer = createAfterAnswer(log);
   return {
     config,
     catalog,
@@ -73,8 +76,10 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
     transport,
     background,
     signinLimiter: countedByAddress(createRateLimiter(SIGNIN_LINKS_PER_IP)),
+    afterAnswer,
     fulfil,
     async close() {
+      await afterAnswer.stop(); // what it queued is sent by this pass's last chunk or the next start
       await background.stop();
       await opened.close();
       transport.close();

@@ -9,8 +9,10 @@ import type { AccessRequestInput } from '../domain/labs/schemas.ts';
 import { requireOperator, transactAndKick, type ActionContext } from './context.ts';
 
 /** Stored and mailed, or dropped over the address's daily limit: the caller answers the same either way. */
-export function submitAccessRequest(context: ActionContext, input: AccessRequestInput) {
-  return transactAndKick(context, (tx) => submit(tx, input, context.config.sourcingLeadEmail, context.now));
+export function submitAccessRequest(context: ActionContext, input: AccessRequestInput, next?: string) {
+  return transactAndKick(context, (tx) =>
+    submit(tx, input, context.config.sourcingLeadEmail, context.now, next),
+  );
 }
 
 export function approveAccess(context: ActionContext, id: string, orgId?: string) {

@@ -1,6 +1,7 @@
 // What every action is given: the service's parts, who acts, and when. Doors (API handlers, dashboard pages, the
 // operator CLI, MCP through the API) build one and call an action; the action owns the access check, the order of
 // its preconditions, its transaction, its events and its background kick.
+import type { AfterAnswer } from '../after-answer.ts';
 import type { Config } from '../config.ts';
 import type { Caller } from '../domain/labs/caller.ts';
 import type { Catalog } from '../domain/listings/catalog.ts';
@@ -18,6 +19,8 @@ export type Services = {
   secrets?: SecretBox;
   /** Asks for a background pass soon (mail, sample links, webhooks) without waiting; absent in the CLI. */
   background?: { kick(): void };
+  /** Work the answer must not wait for (api/after-answer.ts); absent in the CLI, where it runs at once. */
+  afterAnswer?: AfterAnswer;
   /** Sign-in links asked for per client address: one counter per process, whichever door asks. */
   signinLimiter?: { take(client: string, now?: number): { allowed: boolean; retryAfter: number } };
 };

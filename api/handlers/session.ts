@@ -98,7 +98,7 @@ export const sessionEndpoints: Endpoint[] = [
     operationId: 'askForSigninLink',
     summary: 'Mail a sign-in link',
     description:
-      "Public; JSON or an HTML form post. 202 always: when the address is a verified account's, a link valid 15 minutes and usable once is mailed (at most 5 per address per 15-minute window). GET /signin/callback?token=… sets the session cookie. 10 per client IP per 10 minutes, then 429.",
+      "Public; JSON or an HTML form post. 202 always: when the address is a verified account's, a link valid 15 minutes and usable once is mailed (at most 5 per address per 15-minute window). The link's page (GET /signin/callback?token=…) asks the person to confirm, and only that POST uses the link and sets the session cookie. The answer does not wait for the mail, so it takes the same time for any address. 10 per client IP per 10 minutes, then 429.",
     tag: 'Account',
     responses: [
       { status: 202, description: 'Sent if the address is known', schema: signinLinkSentSchema },

@@ -100,7 +100,7 @@ export const teamEndpoints: Endpoint[] = [
     operationId: 'inviteToTeam',
     summary: "Invite a colleague, or change a member's role",
     description:
-      'Admin. Mails a sign-in link (valid 7 days, once) that makes the verified account with the role on first use (201). ' +
+      'Admin. Mails a sign-in link (valid 72 hours, once) that makes the verified account with the role on first use (201). ' +
       'Someone already in your team invited with another role gets that role at once, and nothing is mailed (200 with the member); ' +
       'the last admin is never made a member (409 conflict). ' +
       'Already in your team with that role: 409 conflict. ' +

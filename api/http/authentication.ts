@@ -6,6 +6,7 @@ import { authenticate, wasRotated } from '../domain/labs/api-keys.ts';
 import type { Caller } from '../domain/labs/caller.ts';
 import { checkSession, sessionValueOf, touchSession } from '../domain/labs/sessions.ts';
 import { DomainError } from '../errors.ts';
+import { siteOrigins } from '../site-url.ts';
 import type { Store, StoreReads } from '../store/store.ts';
 import type { ApiRequest, Context } from './types.ts';
 
@@ -76,7 +77,7 @@ export function sameOrigin(origin: string | null, referer: string | null, siteUr
   const from = origin ?? referer;
   if (!from || from === 'null') return false;
   try {
-    return new URL(from).origin === siteUrl.origin;
+    return siteOrigins(siteUrl).includes(new URL(from).origin);
   } catch {
     return false;
   }

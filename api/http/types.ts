@@ -1,4 +1,5 @@
 // The types every part of the API core shares: what a handler is given, and what it gives back.
+import type { AfterAnswer } from '../after-answer.ts';
 import type { Config } from '../config.ts';
 import type { Caller } from '../domain/labs/caller.ts';
 import type { Catalog } from '../domain/listings/catalog.ts';
@@ -32,6 +33,8 @@ export type Deps = {
   limits?: Limits;
   /** Sign-in links per client address, one counter per process for the API and the pages; made here otherwise. */
   signinLimiter?: RateLimiter;
+  /** Work the answer does not wait for (api/after-answer.ts); without it, done before answering. */
+  afterAnswer?: AfterAnswer;
 };
 
 export type Context = {

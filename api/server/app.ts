@@ -11,6 +11,7 @@ import { ListingFileError } from '../domain/listings/listing-files.ts';
 import { createRequestLog, type RequestLog } from '../http/log.ts';
 import { createLimits } from '../http/limits.ts';
 import { ENDPOINTS } from '../handlers/endpoints.ts';
+import { answering } from '../after-answer.ts';
 import { createApi, isApiPath } from '../http/pipeline.ts';
 import { createMcpEndpoint, MCP_PATH } from '../mcp/mcp-endpoint.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
@@ -103,6 +104,7 @@ export async function createApp(config: Config, log: RequestLog = createRequestL
       background,
       limits,
       signinLimiter: runtime.signinLimiter,
+      afterAnswer: runtime.afterAnswer,
     },
     ENDPOINTS,
   );
@@ -119,7 +121,8 @@ export async function createApp(config: Config, log: RequestLog = createRequestL
   const astro = await loadAstroHandler();
   const staticFiles = await loadStaticFiles(CLIENT_DIR);
   const mismatch = buildSiteMismatch(buildOrigin(staticFiles.text('/openapi.json')), config.siteUrl);
-  if (mismatch) log.info(mismatch);
+  // With SITE_URL unset and PORT=0 the build cannot know the port the server gets: nothing to warn of.
+  if (mismatch && !(config.siteUrlDefault && config.port === 0)) log.info(mismatch);
   const ndaMismatch = buildNdaMismatch(staticFiles.text(NDA_TEXT_PATH), currentNda(runtime));
   if (ndaMismatch) log.info(ndaMismatch);
   // The 429 page links the stylesheet the built pages link (its name carries a content hash).
@@ -177,12 +180,17 @@ export async function createApp(config: Config, log: RequestLog = createRequestL
       for (const [name, value] of hsts) res.setHeader(name, value);
       const pathname = (req.url ?? '/').split('?', 1)[0]!;
       trackRequest(req.socket, pathname, res);
-      if (isApiPath(pathname)) return void answerApi(req, res);
+      // Work a POST sets off for later (a sign-in link's mail) starts once its answer is out; reads set off none.
+      if (isApiPath(pathname))
+        return req.method === 'POST'
+          ? answering(res, () => void answerApi(req, res))
+          : void answerApi(req, res);
       if (pathname === MCP_PATH) return void answerMcpRequest(req, res);
       if (refuseSiteRequest(req, res, pathname)) return;
       const headers = siteHeaders(pathname);
       if (staticFiles.serve(req, res, pathname, headers)) return;
-      void answerPage(req, res, headers);
+      if (req.method === 'POST') answering(res, () => void answerPage(req, res, headers));
+      else void answerPage(req, res, headers);
     },
     runtime,
     log,

@@ -1,9 +1,10 @@
 // The one process `npm start` runs after the build: the service's request listener (app.ts) on HOST and PORT, until
 // SIGTERM or SIGINT. See design.md for why the API bypasses Astro.
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { warmLanguageIndex } from '../domain/languages.ts';
+import { defaultSiteUrl } from '../site-url.ts';
 import { createApp, StartRefusal } from './app.ts';
 import { answerClientError } from './client-errors.ts';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, guardConnections } from './connections.ts';
@@ -31,23 +32,37 @@ function listenRefusal(error: NodeJS.ErrnoException, { host, port }: Config): Co
 }
 
 export async function startServer(config: Config) {
-  const app = await createApp(config);
-  const { log, runtime } = app;
-  const server = createServer(
-    { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
-    app.listener,
+  let listener: RequestListener | undefined;
+  const server = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, (req, res) =>
+    // Only with PORT=0 does the socket open before the app is ready (its port is the site's): not for long.
+    listener ? listener(req, res) : res.writeHead(503, { 'Retry-After': '1' }).end(),
   );
   guardConnections(server, { perAddress: !config.trustProxy });
   server.on('clientError', answerClientError);
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', (error) => reject(listenRefusal(error, config) ?? error));
+      server.listen(config.port, config.host, resolve);
+    });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) => reject(listenRefusal(error, config) ?? error));
-    server.listen(config.port, config.host, resolve);
-  });
+  // SITE_URL unset with PORT=0: the site is http://localhost:<the port we got>, known once listening; the app
+  // (links in mail, the Origin check, the CLI's record) is made with it.
+  const portFirst = config.siteUrlDefault && config.port === 0;
+  if (portFirst) {
+    await listen();
+    config = { ...config, siteUrl: defaultSiteUrl((server.address() as AddressInfo).port) };
+  }
+  const app = await createApp(config);
+  const { log, runtime } = app;
+  listener = app.listener;
+  if (!portFirst) await listen();
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
+  // The address to open is the one links use (contract §14): SITE_URL's when it is the default, on this port.
   log.info('listening', {
-    url: `http://${host}:${port}`,
+    url: config.siteUrlDefault ? config.siteUrl.origin : `http://${host}:${port}`,
+    listen: `http://${host}:${port}`,
+    site: config.siteUrl.origin,
     listings: runtime.catalog.size,
     store: runtime.store.location,
   });

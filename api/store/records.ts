@@ -256,7 +256,7 @@ export type SessionRecord = {
   user_agent: string;
 };
 
-/** A sign-in link's token (15 minutes, single use), or an invitation's: only its SHA-256 is stored. */
+/** A sign-in link's token (15 minutes, or 72 hours after an approval; single use), or an invitation's (72 hours): only its SHA-256 is stored. */
 export type SigninTokenRecord = {
   id: string;
   hash: string;
@@ -290,6 +290,8 @@ export type AccessRequestRecord = {
   /** Once approved: the organisation made or joined, and the admin account made. */
   org_id: string | null;
   account_id: string | null;
+  /** Where the requester was going (a path of this site): the approval mail's link lands there (contract §14). */
+  next?: string;
 };
 
 /** One click-through acceptance of the NDA, as signed: what, by whom, when and from where. */

@@ -32,7 +32,7 @@ export function startServer(dataDir: string, env: Record<string, string> = {}): 
     let err = '';
     const onData = (chunk: Buffer) => {
       out += chunk;
-      const match = /"msg":"listening","url":"([^"]+)"/.exec(out);
+      const match = /"msg":"listening".*?"listen":"([^"]+)"/.exec(out); // the socket's own address (url: the site's)
       if (!match) return;
       child.stdout!.off('data', onData);
       child.stdout!.resume();

@@ -73,7 +73,8 @@ describe('the journey, JavaScript off', () => {
     orgId = approved.org_id;
     const link = signinLinkIn(await mailTo(ctx.smtp, email, /access .* is ready/i));
     await page.goto(link);
-    expect(new URL(page.url()).pathname).toBe('/dashboard/');
+    await page.getByRole('button', { name: /^Sign in as / }).click(); // the link's confirm step (contract §14)
+    await page.waitForURL((url) => url.pathname === '/dashboard/');
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     const cookie = (await browser.context.cookies()).find((c) => c.name === 'dss_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false, path: '/' });
@@ -150,6 +151,8 @@ describe('the journey, JavaScript off', () => {
     try {
       const memberPage = await other.context.newPage();
       await memberPage.goto(signinLinkIn(await mailTo(ctx.smtp, member, /invited/i)));
+      await memberPage.getByRole('button', { name: /^Sign in as / }).click();
+      await memberPage.waitForURL((url) => url.pathname === '/dashboard/');
       expect(await memberPage.textContent('.dashboard-bar')).toMatch(/\(member\)/);
       await memberPage.goto(`${ctx.server.url}/dashboard/keys/`);
       expect(await memberPage.getByRole('button', { name: 'Create key' }).count()).toBe(0);
@@ -253,6 +256,8 @@ describe('every self-serve page: axe, screenshots, no sideways scroll', () => {
       );
       if (mails.length) {
         await page.goto(signinLinkIn(mails.at(-1)!));
+        await page.getByRole('button', { name: /^Sign in as / }).click();
+        await page.waitForURL((url) => url.pathname === '/dashboard/');
         break;
       }
       if (Date.now() - before > 15_000) throw new Error('no sign-in mail');

@@ -55,7 +55,7 @@ describe('GET /api/v1/team/invitations', () => {
     const shown = listed.body.data.find((invitation: { id: string }) => invitation.id === first.id);
     expect(shown).toMatchObject({ email: first.email, role: 'admin' });
     const days = (Date.parse(shown.expires_at) - Date.parse(shown.created_at)) / 86_400_000;
-    expect(days).toBe(7);
+    expect(days).toBe(3); // 72 hours (issue 41)
     expect(listed.body.count).toBe(listed.body.data.length);
 
     expect((await follow(second.link)).status).toBe(303); // used: now a member, no longer waiting

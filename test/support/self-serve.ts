@@ -93,17 +93,71 @@ export async function freshSigninLink(ctx: SelfServe, email: string, next?: stri
 
 export type Signed = { cookie: string; setCookie: string; location: string | null; status: number };
 
-/** Follows a sign-in link as a browser would, without following the redirect: the cookie it sets. */
-export async function follow(link: string): Promise<Signed> {
-  const response = await fetch(link, { redirect: 'manual' });
+/** A sign-in link's page as a browser gets it (GET): its confirm form's fields and the pre-session cookie. */
+export type LinkPage = {
+  status: number;
+  location: string | null;
+  html: string;
+  /** `name=value` of the pre-session cookie the page set ('' when none). */
+  presession: string;
+  fields: Record<string, string>;
+};
+
+export async function openLink(link: string, cookie?: string): Promise<LinkPage> {
+  const response = await fetch(link, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
+  const html = await response.text();
+  const fields: Record<string, string> = {};
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    fields[name!] = value!.replaceAll('&amp;', '&');
+  const presession = response.headers.getSetCookie().find((c) => /^(__Host-)?dss_signin=/.test(c)) ?? '';
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    html,
+    presession: presession.split(';', 1)[0]!,
+    fields,
+  };
+}
+
+/** Presses the confirm page's button: its fields posted with the pre-session cookie and the site's Origin. */
+export async function confirmLink(
+  link: string,
+  page: LinkPage,
+  {
+    cookie = '',
+    origin = new URL(link).origin,
+    fields = {},
+  }: { cookie?: string; origin?: string | null; fields?: Record<string, string> } = {},
+): Promise<Signed> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/x-www-form-urlencoded',
+    Cookie: [page.presession, cookie].filter(Boolean).join('; '),
+  };
+  if (origin !== null) headers.Origin = origin;
+  const response = await fetch(new URL('/signin/callback', link), {
+    method: 'POST',
+    redirect: 'manual',
+    headers,
+    body: new URLSearchParams({ ...page.fields, ...fields }),
+  });
   await response.arrayBuffer();
-  const setCookie = response.headers.getSetCookie()[0] ?? '';
+  const setCookie = response.headers.getSetCookie().find((c) => /^(__Host-)?dss_session=/.test(c)) ?? '';
   return {
     status: response.status,
     location: response.headers.get('location'),
     setCookie,
     cookie: setCookie.split(';', 1)[0]!,
   };
+}
+
+/**
+ * Follows a sign-in link as a person does (contract §14): opens it, then presses "Sign in" on its confirm page;
+ * the redirect is not followed. A link that cannot be used answers the GET with its 303 to /signin/.
+ */
+export async function follow(link: string, { origin }: { origin?: string } = {}): Promise<Signed> {
+  const page = await openLink(link);
+  if (page.status !== 200) return { status: page.status, location: page.location, setCookie: '', cookie: '' };
+  return confirmLink(link, page, { origin });
 }
 
 /** A request as the dashboard's own pages make it: the cookie, and the site's Origin on unsafe methods. */

@@ -31,7 +31,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20_000);
     child.stdout!.on('data', () => {
-      const match = /"msg":"listening","url":"([^"]+)"/.exec(out);
+      const match = /"msg":"listening".*?"listen":"([^"]+)"/.exec(out); // the socket's own address (url: the site's)
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);

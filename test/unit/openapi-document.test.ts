@@ -141,6 +141,19 @@ const FIXED: { what: string; why: string; fix(document: Document): void }[] = [
         }
     },
   },
+  {
+    what: 'a sign-in link is confirmed by a POST on its page; an invitation lives 72 hours, not 7 days',
+    why: 'a mail scanner following the link used it up, and a read-later invitation outlived its use (issue 41, items 3, 4, 7)',
+    fix(document) {
+      const op = (path: string) => document.paths[path]!.post as { description: string };
+      op('/api/v1/session/link').description = op('/api/v1/session/link').description.replace(
+        'GET /signin/callback?token=… sets the session cookie.',
+        "The link's page (GET /signin/callback?token=…) asks the person to confirm, and only that POST uses the link and sets the session cookie. The answer does not wait for the mail, so it takes the same time for any address.",
+      );
+      const invite = op('/api/v1/team/invitations');
+      invite.description = invite.description.replace('(valid 7 days, once)', '(valid 72 hours, once)');
+    },
+  },
 ];
 
 type Answer = { headers?: Record<string, unknown> } & Record<string, unknown>;

@@ -6,10 +6,11 @@ import { conflict, invalid, notFound } from '../../errors.ts';
 import type { AccessRequestRecord, AccessRequestStatus } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { safeNext } from '../next-path.ts';
 import { accessApproved, accessRejected, accessRequestReceived, accessRequestToOperator } from './mails.ts';
 import { addAccount, createOrg, requireOrg } from './organisations.ts';
 import type { AccessRequestInput } from './schemas.ts';
-import { mailSigninLink, SIGNIN_TTL_MS } from './signin.ts';
+import { FIRST_LINK_TTL_MS, mailSigninLink } from './signin.ts';
 
 export const ACCESS_REQUESTS_PER_EMAIL_PER_DAY = 3;
 const DAY_MS = 86_400_000;
@@ -20,6 +21,7 @@ export async function submitAccessRequest(
   input: AccessRequestInput,
   operatorEmail: string,
   now: Date,
+  next?: string,
 ): Promise<AccessRequestRecord | undefined> {
   // A UTC day's requests from the address; the id names the slot (address, day, count), so two instances racing
   // for the last one insert the same id and one of them runs again and finds the day full (see signin.ts).
@@ -40,6 +42,7 @@ export async function submitAccessRequest(
     reason: null,
     org_id: null,
     account_id: null,
+    ...(safeNext(next) ? { next: safeNext(next) } : {}),
   };
   await tx.insert('access_requests', record);
   await enqueueMail(tx, `access:${record.id}:operator`, operatorEmail, accessRequestToOperator(record), now);
@@ -77,9 +80,12 @@ export async function approveAccessRequest(
     { orgId: org.id, email: request.email, name: request.name, verified: true, role: 'admin' },
     now,
   );
-  await mailSigninLink(tx, account, siteUrl, now, (link) =>
-    accessApproved(request, org, link, SIGNIN_TTL_MS / 60_000),
-  );
+  // The first link lives 72 hours (contract §14), and lands where the visitor was going when they asked.
+  await mailSigninLink(tx, account, siteUrl, now, {
+    build: (link, ttlMs) => accessApproved(request, org, link, ttlMs),
+    ttlMs: FIRST_LINK_TTL_MS,
+    next: request.next ?? undefined,
+  });
   return tx.update('access_requests', id, {
     status: 'approved' satisfies AccessRequestStatus,
     decided_at: now.toISOString(),

@@ -4,11 +4,15 @@
 import type { AccessRequestRecord, NdaAcceptanceRecord, Org } from '../../store/records.ts';
 import { message, type Message } from '../mail/message.ts';
 
-export function signinLinkMail(link: string, minutes: number): Message {
+/** A link's life in words: "15 minutes", "72 hours". */
+export const lifetime = (ms: number) =>
+  ms % 3_600_000 === 0 ? `${ms / 3_600_000} hours` : `${Math.round(ms / 60_000)} minutes`;
+
+export function signinLinkMail(link: string, ttlMs: number): Message {
   return message('Your sign-in link for the Data Sourcing Service', [
     {
       paragraphs: [
-        `Follow this link to sign in to your dashboard. It works once, for ${minutes} minutes.`,
+        `Follow this link to sign in to your dashboard. It works once, for ${lifetime(ttlMs)}.`,
         'If you did not ask for it, ignore this mail: nobody can sign in without the link.',
       ],
       link: { label: 'Sign in', href: link },
@@ -21,13 +25,13 @@ export function invitationMail(
   invitedBy: string,
   role: string,
   link: string,
-  days: number,
+  ttlMs: number,
 ): Message {
   return message(`You are invited to ${org.name} on the Data Sourcing Service`, [
     {
       paragraphs: [
         `${invitedBy} invited you to join ${org.name} as ${role === 'admin' ? 'an admin' : 'a member'}.`,
-        `The link below creates your account and signs you in. It works once, for ${days} days.`,
+        `The link below creates your account and signs you in. It works once, for ${lifetime(ttlMs)}.`,
       ],
       link: { label: 'Accept the invitation', href: link },
     },
@@ -70,17 +74,12 @@ export function accessRequestReceived(request: AccessRequestRecord): Message {
   ]);
 }
 
-export function accessApproved(
-  request: AccessRequestRecord,
-  org: Org,
-  link: string,
-  minutes: number,
-): Message {
+export function accessApproved(request: AccessRequestRecord, org: Org, link: string, ttlMs: number): Message {
   return message('Your access to the Data Sourcing Service is ready', [
     {
       paragraphs: [
         `Your access request for ${org.name} is approved, and you are its admin.`,
-        `Sign in with the link below (it works once, for ${minutes} minutes; later, ask for a new one on the sign-in page). Then read and accept the NDA, and create an API key.`,
+        `Sign in with the link below (it works once, for ${lifetime(ttlMs)}; later, ask for a new one on the sign-in page). Then read and accept the NDA, and create an API key.`,
       ],
       link: { label: 'Sign in', href: link },
     },

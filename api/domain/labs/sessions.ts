@@ -25,9 +25,12 @@ export function sessionCookie(siteUrl: URL, value: string, maxAgeSeconds: number
 export const clearedSessionCookie = (siteUrl: URL) => sessionCookie(siteUrl, '', 0);
 
 /** The session cookie's value in a Cookie header, if it has our shape. */
-export function sessionValueOf(cookieHeader: string | null | undefined, siteUrl: URL): string | undefined {
+export const sessionValueOf = (cookieHeader: string | null | undefined, siteUrl: URL) =>
+  secretCookieValue(cookieHeader, sessionCookieName(siteUrl));
+
+/** The value of cookie `name` in a Cookie header, if it has the shape of our secrets. */
+export function secretCookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;
-  const name = sessionCookieName(siteUrl);
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) {

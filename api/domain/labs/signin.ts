@@ -1,18 +1,23 @@
-// Sign-in by magic link (contract §8): a 256-bit token mailed as a link, valid 15 minutes and once; only its hash
-// is stored. Asking for one never tells whether the address has an account: the answer is the same, and only a
+// Sign-in by magic link (contract §8, §14): a 256-bit token mailed as a link, valid 15 minutes (72 hours for the
+// first link after an approval or an invitation) and once; only its hash is stored. Following the link only shows
+// whose it is (peekSigninToken); a person's confirming POST uses it (redeemSigninToken). Asking for one never tells whether the address has an account: the answer is the same, and only a
 // verified account's address gets a mail. Invitations are the same tokens, longer lived, that make the account.
 import { createHash } from 'node:crypto';
 import { DomainError, notFound } from '../../errors.ts';
 import type { Account, Role, SigninTokenRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
+import { safeNext } from '../next-path.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { roleOf } from './caller.ts';
+import type { Message } from '../mail/message.ts';
 import { invitationMail, signinLinkMail } from './mails.ts';
 import { hashSecret, newSecret, SECRET_PATTERN } from './secrets.ts';
 
 export const SIGNIN_TTL_MS = 15 * 60_000;
-export const INVITATION_TTL_MS = 7 * 86_400_000;
+/** The first link after an approval or an invitation: a lab may read that mail hours later (contract §14). */
+export const FIRST_LINK_TTL_MS = 72 * 3_600_000;
+export const INVITATION_TTL_MS = FIRST_LINK_TTL_MS;
 /**
  * Links (sign-in links and invitations) mailed to one address per 15-minute window, whoever asks: a flood reaches
  * an inbox a few times at most.
@@ -21,16 +26,6 @@ export const LINKS_PER_EMAIL = 5;
 /** Sign-in links asked for from one client address: 10 in 10 minutes is plenty for a person; a flood stops. */
 export const SIGNIN_LINKS_PER_IP = { policy: 'signin-per-ip', limit: 10, windowSeconds: 600 };
 const LINK_WINDOW_MS = 15 * 60_000;
-
-/**
- * Where a link may send someone after signing in: a dashboard page of this site, nothing else. Printable ASCII only
- * but the backslash (a page's own path and query are percent-encoded): a line break or a wider character cannot
- * be a Location header.
- */
-export const safeNext = (next: string | null | undefined): string | undefined =>
-  next && /^\/dashboard\/[\x21-\x5b\x5d-\x7e]*$/.test(next) && !next.startsWith('//') && next.length <= 300
-    ? next
-    : undefined;
 
 export function signinLink(siteUrl: URL, token: string, next?: string): string {
   const url = new URL('/signin/callback', siteUrl);
@@ -88,27 +83,39 @@ export async function requestSigninLink(
   if (!account || !account.verified_at || account.removed_at) return;
   const slot = await nextLinkSlot(tx, email, now);
   if (!slot) return;
-  await mailSigninLink(tx, account, siteUrl, now, undefined, next, slot);
+  await mailSigninLink(tx, account, siteUrl, now, { next, id: slot });
 }
 
-/** A link for `account`, mailed (also used when the operator approves an access request). */
+type LinkOptions = {
+  /** The mail around the link; a plain sign-in mail by default. */
+  build?: (link: string, ttlMs: number) => Message;
+  ttlMs?: number;
+  next?: string;
+  id?: string;
+};
+
+/** A link for `account`, mailed (also used when the operator approves an access request, living 72 hours). */
 export async function mailSigninLink(
   tx: Tx,
   account: Account,
   siteUrl: URL,
   now: Date,
-  build = (link: string) => signinLinkMail(link, SIGNIN_TTL_MS / 60_000),
-  next?: string,
-  id?: string,
+  { build = signinLinkMail, ttlMs = SIGNIN_TTL_MS, next, id }: LinkOptions = {},
 ): Promise<void> {
   const { token, record } = await issueToken(
     tx,
     { email: account.email, purpose: 'signin', account_id: account.id, org_id: account.org_id, role: null },
-    SIGNIN_TTL_MS,
+    ttlMs,
     now,
     id,
   );
-  await enqueueMail(tx, `signin:${record.id}`, account.email, build(signinLink(siteUrl, token, next)), now);
+  await enqueueMail(
+    tx,
+    `signin:${record.id}`,
+    account.email,
+    build(signinLink(siteUrl, token, next), ttlMs),
+    now,
+  );
 }
 
 /** In the team and able to sign in: an invitation's link would change nothing for them. */
@@ -162,28 +169,57 @@ export async function mailInvitation(
     now,
     slot,
   );
-  const mail = invitationMail(org, input.invitedBy, input.role, signinLink(siteUrl, token), 7);
+  const mail = invitationMail(
+    org,
+    input.invitedBy,
+    input.role,
+    signinLink(siteUrl, token),
+    INVITATION_TTL_MS,
+  );
   await enqueueMail(tx, `invitation:${record.id}`, input.email, mail, now);
   return record;
 }
 
-export type Redeemed =
-  | { ok: true; account: Account; tokenId: string }
-  | { ok: false; reason: 'invalid' | 'used' | 'expired' | 'cancelled' };
+export type TokenRefusal = { ok: false; reason: 'invalid' | 'used' | 'expired' | 'cancelled' };
+export type Redeemed = { ok: true; account: Account; tokenId: string } | TokenRefusal;
 
-/**
- * Uses a token once: the account it signs in (made, for an invitation). Any failure is one of four reasons, none
- * of which says whether an address has an account. `tokenId` names the one session the token may start
- * (sessionIdFor): two redemptions racing on PostgreSQL insert the same session id, and the loser runs again and
- * finds the token used.
- */
-export async function redeemSigninToken(tx: Tx, token: string, now: Date): Promise<Redeemed> {
+/** The token's record if it may still be used; else one of four reasons, none of which says whose it is. */
+async function usableToken(
+  reads: StoreReads,
+  token: string,
+  now: Date,
+): Promise<{ ok: true; record: SigninTokenRecord } | TokenRefusal> {
   if (!SECRET_PATTERN.test(token)) return { ok: false, reason: 'invalid' };
-  const record = await tx.signinTokenByHash(hashSecret(token));
+  const record = await reads.signinTokenByHash(hashSecret(token));
   if (!record) return { ok: false, reason: 'invalid' };
   if (record.used_at) return { ok: false, reason: 'used' };
   if (record.cancelled_at) return { ok: false, reason: 'cancelled' };
   if (Date.parse(record.expires_at) <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, record };
+}
+
+/**
+ * Whose a link is, without using it (contract §14): what the confirm page shows to the person who followed it.
+ * A mail scanner's GET or HEAD changes nothing.
+ */
+export async function peekSigninToken(
+  reads: StoreReads,
+  token: string,
+  now: Date,
+): Promise<{ ok: true; email: string } | TokenRefusal> {
+  const usable = await usableToken(reads, token, now);
+  return usable.ok ? { ok: true, email: usable.record.email } : usable;
+}
+
+/**
+ * Uses a token once: the account it signs in (made, for an invitation). `tokenId` names the one session the token
+ * may start (sessionIdFor): two redemptions racing on PostgreSQL insert the same session id, and the loser runs
+ * again and finds the token used.
+ */
+export async function redeemSigninToken(tx: Tx, token: string, now: Date): Promise<Redeemed> {
+  const usable = await usableToken(tx, token, now);
+  if (!usable.ok) return usable;
+  const { record } = usable;
   await tx.update('signin_tokens', record.id, { used_at: now.toISOString() });
   if (record.purpose === 'signin') {
     const account = record.account_id ? await tx.accountById(record.account_id) : undefined;
