@@ -7,7 +7,7 @@ import {
   revokeNda as revoke,
   verifyNda as verify,
 } from '../domain/labs/nda.ts';
-import { labAdmin, requireOperator, transactAndKick, type ActionContext } from './context.ts';
+import { labAdmin, operatorStep, transactAndKick, type ActionContext } from './context.ts';
 
 // Read once per process: the document changes with a deploy, not while the server runs.
 const documents = new Map<string, NdaDocument>();
@@ -35,16 +35,25 @@ export function acceptNda(context: ActionContext, input: NdaAcceptance) {
 
 /** An acceptance made outside the site (on paper), verified at once when `verified`. */
 export function recordNdaAcceptance(context: ActionContext, orgId: string, verified: boolean) {
-  requireOperator(context);
-  return transactAndKick(context, (tx) => acceptOnPaper(tx, orgId, verified, context.now));
+  return operatorStep(
+    context,
+    (tx) => acceptOnPaper(tx, orgId, verified, context.now),
+    () => ({ action: verified ? 'nda.accept_verified' : 'nda.accept', orgId }),
+  );
 }
 
 export function verifyNda(context: ActionContext, orgId: string) {
-  requireOperator(context);
-  return transactAndKick(context, (tx) => verify(tx, orgId, context.now));
+  return operatorStep(
+    context,
+    (tx) => verify(tx, orgId, context.now),
+    () => ({ action: 'nda.verify', orgId }),
+  );
 }
 
 export function revokeNda(context: ActionContext, orgId: string) {
-  requireOperator(context);
-  return transactAndKick(context, (tx) => revoke(tx, orgId, context.now));
+  return operatorStep(
+    context,
+    (tx) => revoke(tx, orgId, context.now),
+    () => ({ action: 'nda.revoke', orgId }),
+  );
 }

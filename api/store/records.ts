@@ -145,11 +145,16 @@ export type IdempotencyRecord = {
 export type AuditRecord = {
   id: string;
   at: string;
-  kind: 'nda_disclosure' | 'sample_download' | 'sample_link';
+  kind: 'nda_disclosure' | 'sample_download' | 'sample_link' | 'staff_action';
+  /** For a staff action: the organisation it touched, or '' (an access request refused, a saved reply). */
   org_id: string;
   key_id: string | null;
+  /** '' for a staff action. */
   listing_id: string;
   detail: string | null;
+  /** A staff action: who, by staff id (contract §13), and what (`request.reply`, `nda.verify`, …). */
+  staff_id?: string;
+  action?: string;
 };
 
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';

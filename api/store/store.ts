@@ -22,6 +22,7 @@ import type {
   SessionRecord,
   SigninTokenRecord,
 } from './records.ts';
+import type { DeskLinkRecord, DeskSessionRecord, SavedReplyRecord, StaffRecord } from './desk-records.ts';
 
 export type Collections = {
   orgs: Org;
@@ -39,6 +40,10 @@ export type Collections = {
   signin_tokens: SigninTokenRecord;
   access_requests: AccessRequestRecord;
   nda_acceptances: NdaAcceptanceRecord;
+  staff: StaffRecord;
+  desk_links: DeskLinkRecord;
+  desk_sessions: DeskSessionRecord;
+  saved_replies: SavedReplyRecord;
 };
 /** Collections worked through as a queue: records `queued` or `sending` are the queue. */
 export type QueueCollection = 'mail' | 'deliveries';
@@ -133,6 +138,19 @@ export interface StoreReads {
    * between endpoints (queue-order.ts).
    */
   dueDeliveries(now: Date, limit: number): Promise<WebhookDeliveryRecord[]>;
+
+  /** The sourcing desk's staff, removed ones included; oldest first (a handful of people). */
+  staff(): Promise<StaffRecord[]>;
+  /** `hash`: SHA-256 of the token in a desk sign-in link, hex. */
+  deskLinkByHash(hash: string): Promise<DeskLinkRecord | undefined>;
+  /** Desk links made for `email` after `since` (its link limit). */
+  deskLinksSince(email: string, since: Date): Promise<DeskLinkRecord[]>;
+  /** `hash`: SHA-256 of the desk session cookie's value, hex. */
+  deskSessionByHash(hash: string): Promise<DeskSessionRecord | undefined>;
+  /** Every desk session of a staff member, ended ones included. */
+  deskSessionsOf(staffId: string): Promise<DeskSessionRecord[]>;
+  /** Saved replies, removed ones included; oldest first. */
+  savedReplies(): Promise<SavedReplyRecord[]>;
 
   /** Every record of a collection, in no promised order: for moving a store whole (`ops store copy`). */
   allRecords<C extends Collection>(collection: C): Promise<RecordOf<C>[]>;

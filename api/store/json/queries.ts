@@ -187,6 +187,31 @@ export class Queries implements StoreReads {
     return (await this.#all('nda_acceptances')).filter((a) => a.org_id === orgId).sort(newestFirst);
   }
 
+  async staff() {
+    return (await this.#all('staff')).sort((a, b) => -newestFirst(a, b));
+  }
+
+  async deskLinkByHash(hash: string) {
+    return (await this.#all('desk_links')).find((link) => link.hash === hash);
+  }
+
+  async deskLinksSince(email: string, since: Date) {
+    const after = since.toISOString();
+    return (await this.#all('desk_links')).filter((l) => l.email === email && l.created_at > after);
+  }
+
+  async deskSessionByHash(hash: string) {
+    return (await this.#all('desk_sessions')).find((session) => session.hash === hash);
+  }
+
+  async deskSessionsOf(staffId: string) {
+    return (await this.#all('desk_sessions')).filter((session) => session.staff_id === staffId);
+  }
+
+  async savedReplies() {
+    return (await this.#all('saved_replies')).sort((a, b) => -newestFirst(a, b));
+  }
+
   async requests(query: Parameters<StoreReads['requests']>[0]) {
     const matching = (await this.#all('requests')).filter(
       (r) => (!query.orgId || r.org_id === query.orgId) && (!query.status || r.status === query.status),

@@ -15,6 +15,9 @@ const UNIQUE: Partial<Record<Collection, string>> = {
   keys: 'hash',
   sessions: 'hash',
   signin_tokens: 'hash',
+  staff: 'email',
+  desk_links: 'hash',
+  desk_sessions: 'hash',
 };
 
 const keyOf = (collection: Collection, id: string) => `${collection}\0${id}`;

@@ -189,6 +189,31 @@ export class PgQueries implements StoreReads {
     );
   }
 
+  staff() {
+    return this.docs<'staff'>('SELECT doc FROM staff ORDER BY created_at, id');
+  }
+
+  async deskLinkByHash(hash: string) {
+    return (await this.docs<'desk_links'>('SELECT doc FROM desk_links WHERE hash = $1', [hash]))[0];
+  }
+
+  deskLinksSince(email: string, since: Date) {
+    const sql = 'SELECT doc FROM desk_links WHERE email = $1 AND created_at > $2';
+    return this.docs<'desk_links'>(sql, [email, since.toISOString()]);
+  }
+
+  async deskSessionByHash(hash: string) {
+    return (await this.docs<'desk_sessions'>('SELECT doc FROM desk_sessions WHERE hash = $1', [hash]))[0];
+  }
+
+  deskSessionsOf(staffId: string) {
+    return this.docs<'desk_sessions'>('SELECT doc FROM desk_sessions WHERE staff_id = $1', [staffId]);
+  }
+
+  savedReplies() {
+    return this.docs<'saved_replies'>('SELECT doc FROM saved_replies ORDER BY created_at, id');
+  }
+
   requests(query: Parameters<StoreReads['requests']>[0]) {
     const where: string[] = [];
     const values: unknown[] = [];
