@@ -56,8 +56,30 @@ export type KeyWithOwners = { key: ApiKeyRecord; org: Org; account: Account };
 export type Page<T> = { items: T[]; next: string | null };
 export type PageQuery = { cursor?: string; limit?: number };
 
+/** What the sourcing desk asks (contract §13): its own records, and the queues its inbox reads. */
+export interface DeskStoreReads {
+  /** The sourcing desk's staff, removed ones included; oldest first (a handful of people). */
+  staff(): Promise<StaffRecord[]>;
+  /** `hash`: SHA-256 of the token in a desk sign-in link, hex. */
+  deskLinkByHash(hash: string): Promise<DeskLinkRecord | undefined>;
+  /** Desk links made for `email` after `since` (its link limit). */
+  deskLinksSince(email: string, since: Date): Promise<DeskLinkRecord[]>;
+  /** `hash`: SHA-256 of the desk session cookie's value, hex. */
+  deskSessionByHash(hash: string): Promise<DeskSessionRecord | undefined>;
+  /** Every desk session of a staff member, ended ones included. */
+  deskSessionsOf(staffId: string): Promise<DeskSessionRecord[]>;
+  /** Saved replies, removed ones included; oldest first. */
+  savedReplies(): Promise<SavedReplyRecord[]>;
+
+  /** Data requests received and not replied to, the earliest reply-due first (the inbox); at most `limit`. */
+  unansweredRequests(limit: number): Promise<DataRequestRecord[]>;
+  /** Webhook deliveries that failed for good (24 h of attempts) made after `since`, newest first. */
+  failedDeliveries(since: Date): Promise<WebhookDeliveryRecord[]>;
+}
+export type DeskReads = keyof DeskStoreReads;
+
 /** The questions the domain asks. Every answer is current: a write by any process is seen at once. */
-export interface StoreReads {
+export interface StoreReads extends DeskStoreReads {
   orgById(id: string): Promise<Org | undefined>;
   /** Oldest first. */
   orgs(): Promise<Org[]>;
@@ -138,19 +160,6 @@ export interface StoreReads {
    * between endpoints (queue-order.ts).
    */
   dueDeliveries(now: Date, limit: number): Promise<WebhookDeliveryRecord[]>;
-
-  /** The sourcing desk's staff, removed ones included; oldest first (a handful of people). */
-  staff(): Promise<StaffRecord[]>;
-  /** `hash`: SHA-256 of the token in a desk sign-in link, hex. */
-  deskLinkByHash(hash: string): Promise<DeskLinkRecord | undefined>;
-  /** Desk links made for `email` after `since` (its link limit). */
-  deskLinksSince(email: string, since: Date): Promise<DeskLinkRecord[]>;
-  /** `hash`: SHA-256 of the desk session cookie's value, hex. */
-  deskSessionByHash(hash: string): Promise<DeskSessionRecord | undefined>;
-  /** Every desk session of a staff member, ended ones included. */
-  deskSessionsOf(staffId: string): Promise<DeskSessionRecord[]>;
-  /** Saved replies, removed ones included; oldest first. */
-  savedReplies(): Promise<SavedReplyRecord[]>;
 
   /** Every record of a collection, in no promised order: for moving a store whole (`ops store copy`). */
   allRecords<C extends Collection>(collection: C): Promise<RecordOf<C>[]>;

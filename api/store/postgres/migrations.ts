@@ -222,6 +222,9 @@ CREATE TABLE desk_sessions (
 );
 CREATE INDEX desk_sessions_staff ON desk_sessions (staff_id);
 
+-- The inbox's webhook row: deliveries that failed for good, newest first, without reading the delivered ones.
+CREATE INDEX webhook_deliveries_failed ON webhook_deliveries (created_at DESC) WHERE status = 'failed';
+
 CREATE TABLE saved_replies (
   id text PRIMARY KEY,
   doc jsonb NOT NULL,

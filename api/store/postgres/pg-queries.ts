@@ -8,6 +8,7 @@ import type {
   QueueCollection,
   RecordOf,
   StoreReads,
+  DeskReads,
 } from '../store.ts';
 import { run, TABLES, type Queryable } from './pg-statements.ts';
 import { dueInTurns } from './pg-queue-sql.ts';
@@ -27,7 +28,8 @@ function decodeCursor(cursor: string | undefined): [string, string] | undefined 
   }
 }
 
-export class PgQueries implements StoreReads {
+/** The store's reads but the desk's (pg-desk-queries.ts adds those: class PgQueries). */
+export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
   readonly #db: Queryable;
 
   constructor(db: Queryable) {
@@ -187,31 +189,6 @@ export class PgQueries implements StoreReads {
       'SELECT doc FROM nda_acceptances WHERE org_id = $1 ORDER BY created_at DESC, id DESC',
       [orgId],
     );
-  }
-
-  staff() {
-    return this.docs<'staff'>('SELECT doc FROM staff ORDER BY created_at, id');
-  }
-
-  async deskLinkByHash(hash: string) {
-    return (await this.docs<'desk_links'>('SELECT doc FROM desk_links WHERE hash = $1', [hash]))[0];
-  }
-
-  deskLinksSince(email: string, since: Date) {
-    const sql = 'SELECT doc FROM desk_links WHERE email = $1 AND created_at > $2';
-    return this.docs<'desk_links'>(sql, [email, since.toISOString()]);
-  }
-
-  async deskSessionByHash(hash: string) {
-    return (await this.docs<'desk_sessions'>('SELECT doc FROM desk_sessions WHERE hash = $1', [hash]))[0];
-  }
-
-  deskSessionsOf(staffId: string) {
-    return this.docs<'desk_sessions'>('SELECT doc FROM desk_sessions WHERE staff_id = $1', [staffId]);
-  }
-
-  savedReplies() {
-    return this.docs<'saved_replies'>('SELECT doc FROM saved_replies ORDER BY created_at, id');
   }
 
   requests(query: Parameters<StoreReads['requests']>[0]) {
