@@ -155,6 +155,9 @@ export type AuditRecord = {
   /** A staff action: who, by staff id (contract §13), and what (`request.reply`, `nda.verify`, …). */
   staff_id?: string;
   action?: string;
+  /** A sample download: the client's address and the account the sample was sent to (absent on older entries). */
+  ip?: string;
+  account_id?: string;
 };
 
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
