@@ -2,7 +2,7 @@
 // request's reply_due_at; for the rest, one business day from arrival), oldest promise first, organisation names
 // beside ids. Each kind of work is one source; a new kind is one more entry in INBOX_SOURCES.
 import type { StoreReads } from '../../store/store.ts';
-import { humanize } from '../listings/listing-format.ts';
+import { DATA_TYPE_LABELS } from '../listings/listing-format.ts';
 import { nextBusinessDay } from '../requests/business-days.ts';
 
 export type InboxKind = 'request' | 'message' | 'access' | 'nda' | 'sample' | 'webhook';
@@ -33,7 +33,7 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
     (await reads.unansweredRequests(INBOX_LIMIT)).map((r) => ({
       kind: 'request',
       id: r.id,
-      what: `Data request to reply to (${r.data_types.map(humanize).join(', ')})`,
+      what: `Data request to reply to (${r.data_types.map((t) => DATA_TYPE_LABELS[t]).join(', ')})`,
       org: names(r.org_id),
       href: `/desk/requests/${r.id}`,
       since: r.created_at,
