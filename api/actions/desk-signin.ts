@@ -2,20 +2,12 @@
 // the labs' links), confirmed by a POST that uses it once, ends any desk session that browser held and starts one.
 import { createDeskSession, endDeskSessionOf } from '../domain/desk/desk-sessions.ts';
 import { redeemDeskLink, requestDeskLink } from '../domain/desk/desk-links.ts';
-import { SIGNIN_LINKS_PER_IP } from '../domain/labs/signin.ts';
-import { DomainError } from '../errors.ts';
 import { transactAndKick, type ActionContext } from './context.ts';
+import { takeSigninSlot } from './signin.ts';
 
 /** Mails a link when the address is current staff's; the same answer either way. */
 export async function askForDeskLink(context: ActionContext, email: string, next?: string) {
-  const decision = context.signinLimiter?.take(context.clientIp ?? 'unknown', context.now.getTime());
-  if (decision && !decision.allowed) {
-    throw new DomainError(
-      'rate_limited',
-      `Too many sign-in links asked for from this address: wait ${decision.retryAfter} s, then ask again.`,
-      { retryAfterSeconds: decision.retryAfter, quota: SIGNIN_LINKS_PER_IP },
-    );
-  }
+  takeSigninSlot(context);
   await transactAndKick(context, (tx) =>
     requestDeskLink(tx, email, context.config.siteUrl, context.now, next),
   );

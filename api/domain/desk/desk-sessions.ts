@@ -3,8 +3,8 @@
 // their own, `dss_desk`, SameSite=Strict: no other site can make a browser send it, even on a link. A removed
 // member's session is refused on its next request, whatever the record says.
 import { cookieName, cookieValue, sessionOver, setCookie } from '../cookies.ts';
-import { IDLE_MS, TOUCH_MS } from '../labs/sessions.ts';
-import { hashSecret, newSecret } from '../labs/secrets.ts';
+import { IDLE_MS, newSessionBasis, TOUCH_MS, type SessionMeta } from '../labs/sessions.ts';
+import { hashSecret } from '../labs/secrets.ts';
 import { newId } from '../ids.ts';
 import type { DeskSessionRecord, StaffRecord } from '../../store/desk-records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
@@ -21,23 +21,12 @@ export const deskValueOf = (header: string | null | undefined, siteUrl: URL) =>
 export async function createDeskSession(
   tx: Tx,
   staff: StaffRecord,
-  meta: { ip: string; userAgent: string; ttlDays: number },
+  meta: SessionMeta,
   now: Date,
   id = newId('dss'),
 ): Promise<{ value: string; record: DeskSessionRecord; maxAgeSeconds: number }> {
-  const value = newSecret();
-  const maxAgeSeconds = meta.ttlDays * 86_400;
-  const record: DeskSessionRecord = {
-    id,
-    hash: hashSecret(value),
-    staff_id: staff.id,
-    created_at: now.toISOString(),
-    last_seen_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + maxAgeSeconds * 1000).toISOString(),
-    ended_at: null,
-    ip: meta.ip,
-    user_agent: meta.userAgent.slice(0, 300),
-  };
+  const { value, maxAgeSeconds, fields } = newSessionBasis(meta, now);
+  const record: DeskSessionRecord = { id, staff_id: staff.id, ...fields };
   await tx.insert('desk_sessions', record);
   return { value, record, maxAgeSeconds };
 }

@@ -41,13 +41,23 @@ export async function createSession(
   now: Date,
   id = newId('ses'),
 ): Promise<{ value: string; record: SessionRecord; maxAgeSeconds: number }> {
+  const { value, maxAgeSeconds, fields } = newSessionBasis(meta, now);
+  const record: SessionRecord = { id, account_id: account.id, org_id: account.org_id, ...fields };
+  await tx.insert('sessions', record);
+  return { value, record, maxAgeSeconds };
+}
+
+export type SessionMeta = { ip: string; userAgent: string; ttlDays: number };
+
+/**
+ * What every session of ours starts with, a lab's or the desk's: a new cookie value (returned once), its hash, the
+ * times it ends, and where it was started from.
+ */
+export function newSessionBasis(meta: SessionMeta, now: Date) {
   const value = newSecret();
   const maxAgeSeconds = meta.ttlDays * 86_400;
-  const record: SessionRecord = {
-    id,
+  const fields = {
     hash: hashSecret(value),
-    account_id: account.id,
-    org_id: account.org_id,
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + maxAgeSeconds * 1000).toISOString(),
@@ -55,8 +65,7 @@ export async function createSession(
     ip: meta.ip,
     user_agent: meta.userAgent.slice(0, 300),
   };
-  await tx.insert('sessions', record);
-  return { value, record, maxAgeSeconds };
+  return { value, maxAgeSeconds, fields };
 }
 
 export type SessionCheck =
