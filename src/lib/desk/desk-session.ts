@@ -20,7 +20,6 @@ export async function deskSession(astro: AstroGlobal): Promise<DeskPage | Respon
   const runtime = pageRuntime(astro);
   const now = new Date();
   astro.response.headers.set('Cache-Control', 'private, no-store');
-  astro.response.headers.set('X-Robots-Tag', 'noindex');
   const value = deskValueOf(astro.request.headers.get('cookie'), runtime.config.siteUrl);
   const check = value ? await checkDeskSession(runtime.store, value, now) : undefined;
   if (!value || !check?.ok) {
