@@ -1,5 +1,6 @@
 // The records the store holds, as every engine stores them. Types only.
 import type { Range } from '../domain/requests/bands.ts';
+import type { AuditAdditions } from './desk-records.ts';
 import type { DataType, Domain, Exclusivity, RequestOutcome, RequestStatus } from '../domain/vocabulary.ts';
 
 export type { RequestOutcome, RequestStatus };
@@ -146,19 +147,11 @@ export type AuditRecord = {
   id: string;
   at: string;
   kind: 'nda_disclosure' | 'sample_download' | 'sample_link' | 'staff_action';
-  /** For a staff action: the organisation it touched, or '' (an access request refused, a saved reply). */
   org_id: string;
   key_id: string | null;
-  /** '' for a staff action. */
   listing_id: string;
   detail: string | null;
-  /** A staff action: who, by staff id (contract §13), and what (`request.reply`, `nda.verify`, …). */
-  staff_id?: string;
-  action?: string;
-  /** A sample download: the client's address and the account the sample was sent to (absent on older entries). */
-  ip?: string;
-  account_id?: string;
-};
+} & AuditAdditions;
 
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
