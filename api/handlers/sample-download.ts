@@ -23,7 +23,7 @@ export const SAMPLE_CONTENT_TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-export const downloadSample: Handler = async (request, { params, url, now, deps, clientIp }) => {
+export const downloadSample: Handler = async (request, { params, url, now, deps }) => {
   if (!deps.signer)
     throw new DomainError('unavailable', 'Sample downloads are not available right now; try again later.');
   const token = url.searchParams.get('token');
@@ -76,8 +76,6 @@ export const downloadSample: Handler = async (request, { params, url, now, deps,
     key_id: null,
     listing_id: listingId,
     detail: sample.id,
-    ip: clientIp, // who downloaded, from where: shown at /desk/orgs/{id}
-    account_id: sample.account_id,
   } as const;
   // A HEAD (a mail scanner checking the link, a client asking the size) downloads nothing: not audited.
   if (request.method !== 'HEAD') await deps.store.transact((tx) => audit(tx, download, now));

@@ -52,12 +52,12 @@ export type SavedReplyRecord = {
 /**
  * What an audit line (records.ts) says beyond its kind. A staff action (kind `staff_action`): who, by staff id, and
  * what (`request.reply`, `nda.verify`, …), its `org_id` the organisation touched or '' (an access request refused,
- * a saved reply) and its `listing_id` ''. A sample download: the client's address and the account the sample was
- * sent to. Absent on older lines.
+ * a saved reply) and its `listing_id` ''. A sample download: the account and the client's address (main records
+ * them as of issue 43's download rework; the same optional fields). Absent on older lines.
  */
 export type AuditAdditions = {
   staff_id?: string;
   action?: string;
-  ip?: string;
-  account_id?: string;
+  ip?: string | null;
+  account_id?: string | null;
 };
