@@ -30,7 +30,7 @@ afterAll(() => receiver?.close());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What arrives after a step, once quiet: verified webhook types and mail subjects to the lab, ids as <id>. */
-async function effects(step: () => Promise<unknown>) {
+async function effects(step: () => Promise<unknown>, least: { hooks: number; mails: number }) {
   const { ctx, lab } = suite;
   const settle = async () => {
     for (
@@ -43,6 +43,15 @@ async function effects(step: () => Promise<unknown>) {
   await settle();
   const [hooks, mails] = [receiver.received.length, mailsTo(ctx.smtp, lab.email).length];
   await step();
+  // The CLI leaves its mail and webhooks to the server's next pass: wait for what the step must cause, then quiet.
+  for (
+    let waited = 0;
+    (receiver.received.length < hooks + least.hooks ||
+      mailsTo(ctx.smtp, lab.email).length < mails + least.mails) &&
+    waited < 20_000;
+    waited += 50
+  )
+    await sleep(50);
   await settle();
   const id = (text: string) => text.replace(/\b[a-z]{2,4}_[A-Za-z0-9]{16,}\b/g, '<id>');
   return {
@@ -74,9 +83,14 @@ test('a reply: the desk and the CLI leave the same record, mail and webhooks', a
   const before = created();
   const [byCli, byDesk] = [await newRequest(), await newRequest()];
   for (let waited = 0; created() < before + 2 && waited < 20_000; waited += 50) await sleep(50);
-  const cli = await effects(() => opsOk(ctx.operator, 'requests', 'reply', byCli, '--message', message));
-  const atDesk = await effects(() =>
-    deskPost(ctx, desk, `/desk/requests/${byDesk}`, { intent: 'reply', message }),
+  const least = { hooks: 2, mails: 1 };
+  const cli = await effects(
+    () => opsOk(ctx.operator, 'requests', 'reply', byCli, '--message', message),
+    least,
+  );
+  const atDesk = await effects(
+    () => deskPost(ctx, desk, `/desk/requests/${byDesk}`, { intent: 'reply', message }),
+    least,
   );
   expect(atDesk).toEqual(cli);
   expect(cli.webhooks).toContain('request.replied');
@@ -100,11 +114,21 @@ test('an NDA verification: the desk and the CLI leave the same state, mail and w
   const orgState = async () =>
     (await opsOk(ctx.operator, 'org', 'list')).find((o: any) => o.id === lab.orgId).nda.state;
   await opsOk(ctx.operator, 'nda', 'accept', '--org', lab.orgId);
-  const cli = await effects(() => opsOk(ctx.operator, 'nda', 'verify', '--org', lab.orgId));
+  const cli = await effects(() => opsOk(ctx.operator, 'nda', 'verify', '--org', lab.orgId), {
+    hooks: 1,
+    mails: 0,
+  });
   expect(await orgState()).toBe('verified');
+  const revoked = () => receiver.received.filter((r) => r.event?.type === 'nda.revoked').length;
+  const before = revoked();
   await opsOk(ctx.operator, 'nda', 'revoke', '--org', lab.orgId);
   await opsOk(ctx.operator, 'nda', 'accept', '--org', lab.orgId);
-  const atDesk = await effects(() => deskPost(ctx, desk, `/desk/orgs/${lab.orgId}`, { intent: 'verify' }));
+  // The revocation's webhook goes out on the server's next pass: in before the desk's step is measured.
+  for (let waited = 0; revoked() <= before && waited < 20_000; waited += 50) await sleep(50);
+  const atDesk = await effects(() => deskPost(ctx, desk, `/desk/orgs/${lab.orgId}`, { intent: 'verify' }), {
+    hooks: 1,
+    mails: 0,
+  });
   expect(await orgState()).toBe('verified');
   expect(atDesk).toEqual(cli);
   expect(cli.webhooks).toEqual(['nda.verified']);
