@@ -16,10 +16,16 @@ import { type Command, type Values, UsageError } from './ops/command.ts';
 import { LAB_COMMANDS } from './ops/lab-commands.ts';
 import { WORK_COMMANDS } from './ops/work-commands.ts';
 import { SERVICE_COMMANDS } from './ops/service-commands.ts';
+import { STAFF_COMMANDS } from './ops/staff-commands.ts';
 import { humanize, table, visible } from './ops/output.ts';
 
 const NO_LISTINGS = createCatalog([]);
-const COMMANDS: Record<string, Command> = { ...LAB_COMMANDS, ...WORK_COMMANDS, ...SERVICE_COMMANDS };
+const COMMANDS: Record<string, Command> = {
+  ...LAB_COMMANDS,
+  ...WORK_COMMANDS,
+  ...SERVICE_COMMANDS,
+  ...STAFF_COMMANDS,
+};
 
 function usage(): string {
   const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));

@@ -3,9 +3,11 @@
 // runs the built server on a free port with a throwaway DATA_DIR, and Debian's Chromium through playwright-core.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { photographDesk } from './desk-screenshots.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs', 'screenshots');
@@ -94,9 +96,22 @@ if (!existsSync(join(ROOT, 'dist', 'server', 'entry.mjs'))) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dss-screenshots-'));
+// A known free port, so SITE_URL can name it: the desk's sign-in form is refused from any other origin.
+const port = await new Promise<number>((resolvePort) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address() as AddressInfo;
+    probe.close(() => resolvePort(free));
+  });
+});
 const server = spawn(process.execPath, ['api/server/server.ts'], {
   cwd: ROOT,
-  env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 try {
@@ -131,6 +146,8 @@ try {
     }
     await context.close();
   }
+  if (!process.argv.slice(2).length || process.argv.includes('desk'))
+    await photographDesk(browser, url, dataDir, ops, OUT);
   await browser.close();
 } finally {
   server.kill('SIGTERM');

@@ -6,7 +6,7 @@ import {
   submitAccessRequest as submit,
 } from '../domain/labs/access-requests.ts';
 import type { AccessRequestInput } from '../domain/labs/schemas.ts';
-import { requireOperator, transactAndKick, type ActionContext } from './context.ts';
+import { operatorStep, transactAndKick, type ActionContext } from './context.ts';
 
 /** Stored and mailed, or dropped over the address's daily limit: the caller answers the same either way. */
 export function submitAccessRequest(context: ActionContext, input: AccessRequestInput, next?: string) {
@@ -16,13 +16,17 @@ export function submitAccessRequest(context: ActionContext, input: AccessRequest
 }
 
 export function approveAccess(context: ActionContext, id: string, orgId?: string) {
-  requireOperator(context);
-  return transactAndKick(context, (tx) =>
-    approveAccessRequest(tx, id, orgId, context.config.siteUrl, context.now),
+  return operatorStep(
+    context,
+    (tx) => approveAccessRequest(tx, id, orgId, context.config.siteUrl, context.now),
+    (done) => ({ action: 'access.approve', orgId: done.org_id ?? '', detail: id }),
   );
 }
 
 export function rejectAccess(context: ActionContext, id: string, reason: string) {
-  requireOperator(context);
-  return transactAndKick(context, (tx) => rejectAccessRequest(tx, id, reason, context.now));
+  return operatorStep(
+    context,
+    (tx) => rejectAccessRequest(tx, id, reason, context.now),
+    () => ({ action: 'access.reject', orgId: '', detail: id }),
+  );
 }

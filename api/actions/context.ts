@@ -8,6 +8,8 @@ import type { Catalog } from '../domain/listings/catalog.ts';
 import type { LinkSigner } from '../domain/samples/links.ts';
 import type { SecretBox } from '../domain/webhooks/secrets.ts';
 import { DomainError } from '../errors.ts';
+import type { StaffRecord } from '../store/desk-records.ts';
+import { audit } from '../domain/audit.ts';
 import type { Store, Tx } from '../store/store.ts';
 
 /** The parts of a running service an action may use: one set per process (api/runtime.ts). */
@@ -25,8 +27,15 @@ export type Services = {
   signinLimiter?: { take(client: string, now?: number): { allowed: boolean; retryAfter: number } };
 };
 
-/** A lab (by key or dashboard session), the operator at the CLI, or a visitor (anyone, signed in or not). */
-export type Actor = { kind: 'lab'; caller: Caller } | { kind: 'operator' } | { kind: 'visitor' };
+/**
+ * A lab (by key or dashboard session), the operator at the CLI, a staff member signed in at the desk (contract §13:
+ * the operator's powers, each step audited with their id), or a visitor (anyone, signed in or not).
+ */
+export type Actor =
+  | { kind: 'lab'; caller: Caller }
+  | { kind: 'operator' }
+  | { kind: 'staff'; staff: StaffRecord }
+  | { kind: 'visitor' };
 
 export type ActionContext = Services & {
   actor: Actor;
@@ -39,6 +48,7 @@ export type ActionContext = Services & {
 export const operator: Actor = { kind: 'operator' };
 export const visitor: Actor = { kind: 'visitor' };
 export const lab = (caller: Caller): Actor => ({ kind: 'lab', caller });
+export const staffActor = (staff: StaffRecord): Actor => ({ kind: 'staff', staff });
 
 /** The lab acting; an operator action is refused here, since it acts for no organisation. */
 export function labOf(context: ActionContext): Caller {
@@ -66,10 +76,38 @@ export function labAdmin(context: ActionContext, what: string): Caller {
   );
 }
 
-/** Refused unless the operator acts (the CLI; the desk's staff next). */
+/** The sourcing team: the operator at the CLI, or a staff member at the desk. */
+export const isOperator = (context: ActionContext) =>
+  context.actor.kind === 'operator' || context.actor.kind === 'staff';
+
+/** Refused unless the sourcing team acts (the CLI, or staff at the desk). */
 export function requireOperator(context: ActionContext): void {
-  if (context.actor.kind !== 'operator')
-    throw new DomainError('forbidden', 'Only the sourcing team can do this.');
+  if (!isOperator(context)) throw new DomainError('forbidden', 'Only the sourcing team can do this.');
+}
+
+/** A step of the sourcing team: what it did, and to which organisation ('' for none). */
+export type Step = { action: string; orgId: string; detail?: string | null };
+
+/**
+ * The sourcing team's step in one transaction, then the background kick; at the desk, an audit line with the staff
+ * member's id in the same transaction (contract §13), so a step is never recorded without its author.
+ */
+export function operatorStep<T>(
+  context: ActionContext,
+  work: (tx: Tx) => Promise<T>,
+  step: (result: T, tx: Tx) => Step | Promise<Step>,
+): Promise<T> {
+  requireOperator(context);
+  const actor = context.actor;
+  return transactAndKick(context, async (tx) => {
+    const result = await work(tx);
+    if (actor.kind === 'staff') {
+      const { action, orgId, detail = null } = await step(result, tx);
+      const entry = { kind: 'staff_action' as const, org_id: orgId, key_id: null, listing_id: '', detail };
+      await audit(tx, { ...entry, staff_id: actor.staff.id, action }, context.now);
+    }
+    return result;
+  });
 }
 
 /** Runs `work` in one transaction, then asks for the background pass that sends what it queued. */

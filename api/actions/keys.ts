@@ -11,7 +11,7 @@ import {
 import type { ApiKeyRecord } from '../store/records.ts';
 import type { Tx } from '../store/store.ts';
 import { conflict, notFound } from '../errors.ts';
-import { labAdmin, requireOperator, transactAndKick, type ActionContext } from './context.ts';
+import { isOperator, labAdmin, requireOperator, transactAndKick, type ActionContext } from './context.ts';
 
 export type NewKey = { name: string; expires_in_days?: number | undefined };
 
@@ -31,7 +31,7 @@ export function issueKeyForAccount(context: ActionContext, accountId: string) {
 
 /** The key, if the actor may act on it: another organisation's key is "not found", not ours to confirm. */
 async function actableKey(tx: Tx, context: ActionContext, id: string): Promise<ApiKeyRecord> {
-  if (context.actor.kind === 'operator') return requireKey(tx, id);
+  if (isOperator(context)) return requireKey(tx, id);
   const caller = labAdmin(context, 'manage keys');
   const key = await tx.keyById(id);
   if (!key || key.org_id !== caller.org.id)

@@ -9,7 +9,7 @@ import {
 } from '../domain/labs/nda.ts';
 import { signedCopy } from '../domain/labs/nda-copy.ts';
 import { notFound } from '../errors.ts';
-import { labAdmin, labOf, requireOperator, transactAndKick, type ActionContext } from './context.ts';
+import { labAdmin, labOf, operatorStep, transactAndKick, type ActionContext } from './context.ts';
 
 // Read once per process: the document changes with a deploy, not while the server runs.
 const documents = new Map<string, NdaDocument>();
@@ -38,18 +38,27 @@ export function acceptNda(context: ActionContext, input: NdaAcceptance) {
 
 /** An acceptance made outside the site (on paper), verified at once when `verified`. */
 export function recordNdaAcceptance(context: ActionContext, orgId: string, verified: boolean) {
-  requireOperator(context);
-  return transactAndKick(context, (tx) => acceptOnPaper(tx, orgId, verified, context.now));
+  return operatorStep(
+    context,
+    (tx) => acceptOnPaper(tx, orgId, verified, context.now),
+    () => ({ action: verified ? 'nda.accept_verified' : 'nda.accept', orgId }),
+  );
 }
 
 export function verifyNda(context: ActionContext, orgId: string) {
-  requireOperator(context);
-  return transactAndKick(context, (tx) => verify(tx, orgId, context.now));
+  return operatorStep(
+    context,
+    (tx) => verify(tx, orgId, context.now),
+    () => ({ action: 'nda.verify', orgId }),
+  );
 }
 
 export function revokeNda(context: ActionContext, orgId: string) {
-  requireOperator(context);
-  return transactAndKick(context, (tx) => revoke(tx, orgId, context.now));
+  return operatorStep(
+    context,
+    (tx) => revoke(tx, orgId, context.now),
+    () => ({ action: 'nda.revoke', orgId }),
+  );
 }
 
 /** The signed copy (PDF) of one of the caller's organisation's own acceptances, as a download; another's is not found. */

@@ -12,7 +12,7 @@ import {
 } from '../domain/samples/sample-requests.ts';
 import { sendSampleFile } from '../domain/samples/download.ts';
 import { DomainError, conflict, notFound } from '../errors.ts';
-import { labOf, requireOperator, transactAndKick, type ActionContext } from './context.ts';
+import { labOf, operatorStep, transactAndKick, type ActionContext } from './context.ts';
 
 /** Whether the listing has a sample file to send. */
 export const hasSample = (context: Pick<ActionContext, 'catalog' | 'config'>, listingId: string) =>
@@ -74,14 +74,20 @@ export async function sendFreshSampleLink(context: ActionContext, sampleId: stri
 }
 
 export function approveSample(context: ActionContext, sampleId: string) {
-  requireOperator(context);
-  return transactAndKick(context, (tx) => approve(tx, sampleId, context.now));
+  return operatorStep(
+    context,
+    (tx) => approve(tx, sampleId, context.now),
+    (done) => ({ action: 'sample.approve', orgId: done.org_id, detail: sampleId }),
+  );
 }
 
 export function rejectSample(context: ActionContext, sampleId: string, reason: string) {
-  requireOperator(context);
   const titleOf = (listingId: string) => context.catalog.find(listingId)?.title ?? listingId;
-  return transactAndKick(context, (tx) => reject(tx, sampleId, reason, titleOf, context.now));
+  return operatorStep(
+    context,
+    (tx) => reject(tx, sampleId, reason, titleOf, context.now),
+    (done) => ({ action: 'sample.reject', orgId: done.org_id, detail: sampleId }),
+  );
 }
 
 /**

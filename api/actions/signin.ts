@@ -15,11 +15,8 @@ import { maskEmail } from '../domain/mask-email.ts';
 import { DomainError } from '../errors.ts';
 import { transactAndKick, type ActionContext } from './context.ts';
 
-/**
- * Mails a link when the address is a verified account's; the same answer either way (no account enumeration), and
- * in the same time: the lookup, the token and the mail are done after the answer (afterAnswer), where they exist.
- */
-export async function askForSigninLink(context: ActionContext, email: string, next?: string) {
+/** One sign-in link from the client's address, whichever kind (a lab's, the desk's), or 429 past the limit. */
+export function takeSigninSlot(context: ActionContext): void {
   const decision = context.signinLimiter?.take(context.clientIp ?? 'unknown', context.now.getTime());
   if (decision && !decision.allowed) {
     throw new DomainError(
@@ -28,6 +25,14 @@ export async function askForSigninLink(context: ActionContext, email: string, ne
       { retryAfterSeconds: decision.retryAfter, quota: SIGNIN_LINKS_PER_IP },
     );
   }
+}
+
+/**
+ * Mails a link when the address is a verified account's; the same answer either way (no account enumeration), and
+ * in the same time: the lookup, the token and the mail are done after the answer (afterAnswer), where they exist.
+ */
+export async function askForSigninLink(context: ActionContext, email: string, next?: string) {
+  takeSigninSlot(context);
   const work = async () => {
     await transactAndKick(context, (tx) =>
       requestSigninLink(tx, email, context.config.siteUrl, context.now, next),

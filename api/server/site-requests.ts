@@ -8,7 +8,7 @@ import { SECURITY_HEADERS } from './site-headers.ts';
 
 export const SITE_METHODS = 'GET, HEAD';
 /** The pages whose forms post to themselves (contract §8): they answer POST too, checked there (Origin, CSRF). */
-const FORM_PAGES = /^\/(access\/|signin\/(callback)?|dashboard\/.*)$/;
+const FORM_PAGES = /^\/(access\/|signin\/(callback)?|dashboard\/.*|desk\/.*)$/;
 
 const PLAIN = {
   'Content-Type': 'text/plain; charset=utf-8',

@@ -22,6 +22,10 @@ const ORDER: Collection[] = [
   'signin_tokens',
   'access_requests',
   'nda_acceptances',
+  'staff',
+  'desk_links',
+  'desk_sessions',
+  'saved_replies',
 ];
 const BATCH = 500;
 const SPOT_CHECKS = 20;

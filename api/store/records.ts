@@ -1,5 +1,6 @@
 // The records the store holds, as every engine stores them. Types only.
 import type { Range } from '../domain/requests/bands.ts';
+import type { AuditAdditions } from './desk-records.ts';
 import type { DataType, Domain, Exclusivity, RequestOutcome, RequestStatus } from '../domain/vocabulary.ts';
 
 export type { RequestOutcome, RequestStatus };
@@ -154,15 +155,12 @@ export type IdempotencyRecord = {
 export type AuditRecord = {
   id: string;
   at: string;
-  kind: 'nda_disclosure' | 'sample_download' | 'sample_link';
+  kind: 'nda_disclosure' | 'sample_download' | 'sample_link' | 'staff_action';
   org_id: string;
   key_id: string | null;
   listing_id: string;
   detail: string | null;
-  /** Who downloaded (the account the link was issued to, or the signed-in one) and from where; absent on older entries. */
-  account_id?: string | null;
-  ip?: string | null;
-};
+} & AuditAdditions;
 
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 

@@ -22,6 +22,7 @@ import type {
   SessionRecord,
   SigninTokenRecord,
 } from './records.ts';
+import type { DeskLinkRecord, DeskSessionRecord, SavedReplyRecord, StaffRecord } from './desk-records.ts';
 
 export type Collections = {
   orgs: Org;
@@ -39,6 +40,10 @@ export type Collections = {
   signin_tokens: SigninTokenRecord;
   access_requests: AccessRequestRecord;
   nda_acceptances: NdaAcceptanceRecord;
+  staff: StaffRecord;
+  desk_links: DeskLinkRecord;
+  desk_sessions: DeskSessionRecord;
+  saved_replies: SavedReplyRecord;
 };
 /** Collections worked through as a queue: records `queued` or `sending` are the queue. */
 export type QueueCollection = 'mail' | 'deliveries';
@@ -51,8 +56,30 @@ export type KeyWithOwners = { key: ApiKeyRecord; org: Org; account: Account };
 export type Page<T> = { items: T[]; next: string | null };
 export type PageQuery = { cursor?: string; limit?: number };
 
+/** What the sourcing desk asks (contract §13): its own records, and the queues its inbox reads. */
+export interface DeskStoreReads {
+  /** The sourcing desk's staff, removed ones included; oldest first (a handful of people). */
+  staff(): Promise<StaffRecord[]>;
+  /** `hash`: SHA-256 of the token in a desk sign-in link, hex. */
+  deskLinkByHash(hash: string): Promise<DeskLinkRecord | undefined>;
+  /** Desk links made for `email` after `since` (its link limit). */
+  deskLinksSince(email: string, since: Date): Promise<DeskLinkRecord[]>;
+  /** `hash`: SHA-256 of the desk session cookie's value, hex. */
+  deskSessionByHash(hash: string): Promise<DeskSessionRecord | undefined>;
+  /** Every desk session of a staff member, ended ones included. */
+  deskSessionsOf(staffId: string): Promise<DeskSessionRecord[]>;
+  /** Saved replies, removed ones included; oldest first. */
+  savedReplies(): Promise<SavedReplyRecord[]>;
+
+  /** Data requests received and not replied to, the earliest reply-due first (the inbox); at most `limit`. */
+  unansweredRequests(limit: number): Promise<DataRequestRecord[]>;
+  /** Webhook deliveries that failed for good (24 h of attempts) made after `since`, newest first. */
+  failedDeliveries(since: Date): Promise<WebhookDeliveryRecord[]>;
+}
+export type DeskReads = keyof DeskStoreReads;
+
 /** The questions the domain asks. Every answer is current: a write by any process is seen at once. */
-export interface StoreReads {
+export interface StoreReads extends DeskStoreReads {
   orgById(id: string): Promise<Org | undefined>;
   /** Oldest first. */
   orgs(): Promise<Org[]>;

@@ -11,6 +11,7 @@ const LISTS: [RegExp, string][] = [
   [/^No access request /, 'ops access list'],
   [/^No demand post /, 'ops demand list'],
   [/^No account /, 'ops account list --org ORG'],
+  [/^No staff member /, 'ops staff list'],
 ];
 
 /** The line on stderr for a refused action (exit 1). */

@@ -7,39 +7,24 @@ import type { Account, SessionRecord } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { newId } from '../ids.ts';
 import { roleOf, type Caller } from './caller.ts';
-import { hashSecret, newSecret, sameSecret, SECRET_PATTERN } from './secrets.ts';
+import { cookieName, cookieValue, sessionOver, setCookie } from '../cookies.ts';
+import { hashSecret, newSecret, sameSecret } from './secrets.ts';
 
 export const IDLE_MS = 2 * 86_400_000;
 /** last_seen_at is written at most this often: a write per page view would cost more than it tells. */
-const TOUCH_MS = 5 * 60_000;
+export const TOUCH_MS = 5 * 60_000;
 
 /** `__Host-` (Secure, Path=/, no Domain) when the site is served over https; browsers refuse it over http. */
-export const sessionCookieName = (siteUrl: URL) =>
-  siteUrl.protocol === 'https:' ? '__Host-dss_session' : 'dss_session';
+export const sessionCookieName = (siteUrl: URL) => cookieName(siteUrl, 'dss_session');
 
-export function sessionCookie(siteUrl: URL, value: string, maxAgeSeconds: number): string {
-  const secure = siteUrl.protocol === 'https:' ? '; Secure' : '';
-  return `${sessionCookieName(siteUrl)}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
-}
+export const sessionCookie = (siteUrl: URL, value: string, maxAgeSeconds: number) =>
+  setCookie(siteUrl, 'dss_session', value, maxAgeSeconds, 'Lax');
 
 export const clearedSessionCookie = (siteUrl: URL) => sessionCookie(siteUrl, '', 0);
 
 /** The session cookie's value in a Cookie header, if it has our shape. */
 export const sessionValueOf = (cookieHeader: string | null | undefined, siteUrl: URL) =>
-  secretCookieValue(cookieHeader, sessionCookieName(siteUrl));
-
-/** The value of cookie `name` in a Cookie header, if it has the shape of our secrets. */
-export function secretCookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim();
-      return SECRET_PATTERN.test(value) ? value : undefined;
-    }
-  }
-  return undefined;
-}
+  cookieValue(cookieHeader, sessionCookieName(siteUrl));
 
 /** The forms' CSRF token for the session whose cookie is `value`. */
 export const csrfTokenOf = (value: string) =>
@@ -56,13 +41,23 @@ export async function createSession(
   now: Date,
   id = newId('ses'),
 ): Promise<{ value: string; record: SessionRecord; maxAgeSeconds: number }> {
+  const { value, maxAgeSeconds, fields } = newSessionBasis(meta, now);
+  const record: SessionRecord = { id, account_id: account.id, org_id: account.org_id, ...fields };
+  await tx.insert('sessions', record);
+  return { value, record, maxAgeSeconds };
+}
+
+export type SessionMeta = { ip: string; userAgent: string; ttlDays: number };
+
+/**
+ * What every session of ours starts with, a lab's or the desk's: a new cookie value (returned once), its hash, the
+ * times it ends, and where it was started from.
+ */
+export function newSessionBasis(meta: SessionMeta, now: Date) {
   const value = newSecret();
   const maxAgeSeconds = meta.ttlDays * 86_400;
-  const record: SessionRecord = {
-    id,
+  const fields = {
     hash: hashSecret(value),
-    account_id: account.id,
-    org_id: account.org_id,
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + maxAgeSeconds * 1000).toISOString(),
@@ -70,8 +65,7 @@ export async function createSession(
     ip: meta.ip,
     user_agent: meta.userAgent.slice(0, 300),
   };
-  await tx.insert('sessions', record);
-  return { value, record, maxAgeSeconds };
+  return { value, maxAgeSeconds, fields };
 }
 
 export type SessionCheck =
@@ -82,10 +76,9 @@ export type SessionCheck =
 export async function checkSession(reads: StoreReads, value: string, now: Date): Promise<SessionCheck> {
   const session = await reads.sessionByHash(hashSecret(value));
   if (!session) return { ok: false, reason: 'unknown' };
-  if (session.ended_at) return { ok: false, reason: 'ended' };
+  const over = sessionOver(session, now, IDLE_MS);
+  if (over) return { ok: false, reason: over };
   const at = now.getTime();
-  if (Date.parse(session.expires_at) <= at) return { ok: false, reason: 'expired' };
-  if (Date.parse(session.last_seen_at) + IDLE_MS <= at) return { ok: false, reason: 'idle' };
   const [org, account] = await Promise.all([
     reads.orgById(session.org_id),
     reads.accountById(session.account_id),

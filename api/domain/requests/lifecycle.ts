@@ -4,7 +4,7 @@
 // without being stored, nor stored without being told: the webhook events go in the same write too.
 import { DomainError, conflict, invalid, notFound } from '../../errors.ts';
 import type { Account, DataRequestRecord, RequestEvent } from '../../store/records.ts';
-import type { Tx } from '../../store/store.ts';
+import type { StoreReads, Tx } from '../../store/store.ts';
 import { roleOf } from '../labs/caller.ts';
 import { teamOf } from '../labs/team.ts';
 import { enqueueMail } from '../mail/queue.ts';
@@ -31,8 +31,8 @@ export const isRequestStatus = (value: string): value is RequestStatus =>
 export const isOutcome = (value: string): value is RequestOutcome =>
   (REQUEST_OUTCOMES as readonly string[]).includes(value);
 
-async function requireRequest(tx: Tx, id: string): Promise<DataRequestRecord> {
-  const request = await tx.requestById(id);
+export async function requireRequest(reads: StoreReads, id: string): Promise<DataRequestRecord> {
+  const request = await reads.requestById(id);
   if (!request) throw notFound(`No data request ${id}.`);
   return request;
 }

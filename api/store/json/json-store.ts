@@ -19,7 +19,7 @@ import { StoreUnavailableError } from '../store-errors.ts';
 import type { Store, Tx } from '../store.ts';
 import { Documents } from './documents.ts';
 import { lockState, lockStore, type Release } from './lock.ts';
-import { Queries } from './queries.ts';
+import { Queries } from './desk-queries.ts';
 import { JsonTransaction } from './transaction.ts';
 
 /** Commits queued behind each other share one hold of the lock for at most this long, then others get a turn. */

@@ -24,6 +24,10 @@ export const SEGMENT_COLLECTIONS = [
   'signin_tokens',
   'access_requests',
   'nda_acceptances',
+  'staff',
+  'desk_links',
+  'desk_sessions',
+  'saved_replies',
 ] as const;
 export const COLLECTIONS: readonly Collection[] = [...CORE_COLLECTIONS, ...SEGMENT_COLLECTIONS];
 
@@ -103,6 +107,10 @@ export const emptySegment = (): Segment => ({
   signin_tokens: [],
   access_requests: [],
   nda_acceptances: [],
+  staff: [],
+  desk_links: [],
+  desk_sessions: [],
+  saved_replies: [],
 });
 
 export const segmentName = (n: number) => `seg-${String(n).padStart(6, '0')}.json`;

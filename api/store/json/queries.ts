@@ -2,7 +2,15 @@
 // filter and sort on), with the whole records of an answer read last: the same code for the store's committed
 // records and for a transaction's view of them (its own writes on top).
 import type { Caps } from '../queue-order.ts';
-import type { Collection, Page, PageQuery, QueueCollection, RecordOf, StoreReads } from '../store.ts';
+import type {
+  Collection,
+  DeskReads,
+  Page,
+  PageQuery,
+  QueueCollection,
+  RecordOf,
+  StoreReads,
+} from '../store.ts';
 import type { Summary } from './layout.ts';
 
 export interface RecordSource {
@@ -17,7 +25,7 @@ export interface RecordSource {
 type Dated = { id: string; created_at: string };
 
 /** Newest first; records made in the same millisecond by id, so that pages never skip or repeat one. */
-function newestFirst(a: Dated, b: Dated): number {
+export function newestFirst(a: Dated, b: Dated): number {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
   return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 }
@@ -43,7 +51,8 @@ function page<T extends Dated>(sorted: T[], { cursor, limit }: PageQuery): Page<
   return { items, next: encodeCursor(items[items.length - 1]!) };
 }
 
-export class Queries implements StoreReads {
+/** The store's reads but the desk's (desk-queries.ts adds those: class Queries). */
+export class RecordQueries implements Omit<StoreReads, DeskReads> {
   readonly #source: RecordSource;
   /** Runs before every answer: the store brings itself up to date there; a transaction is already. */
   readonly #ready: () => Promise<void>;
@@ -61,6 +70,16 @@ export class Queries implements StoreReads {
   async #all<C extends Collection>(collection: C): Promise<Summary<C>[]> {
     await this.#ready();
     return this.#source.summaries(collection);
+  }
+
+  /** For the reads a subclass adds: every record of a collection as memory holds it. */
+  protected records<C extends Collection>(collection: C): Promise<Summary<C>[]> {
+    return this.#all(collection);
+  }
+
+  /** For the reads a subclass adds: the whole records of an answer, in its order. */
+  protected wholeOf<C extends Collection>(collection: C, summaries: Summary<C>[]): RecordOf<C>[] {
+    return this.#whole(collection, summaries);
   }
 
   /** The whole records of an answer, in its order. */

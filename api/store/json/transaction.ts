@@ -5,7 +5,8 @@ import type { Documents } from './documents.ts';
 import type { Summary } from './layout.ts';
 import { NO_CAPS, takeTurns, type Caps, type QueueRecord } from '../queue-order.ts';
 import { inQueue, isDue } from './due-queue.ts';
-import { Queries, type RecordSource } from './queries.ts';
+import type { RecordSource } from './queries.ts';
+import { Queries } from './desk-queries.ts';
 
 type Change = { collection: Collection; record: RecordOf<Collection> };
 
@@ -15,6 +16,9 @@ const UNIQUE: Partial<Record<Collection, string>> = {
   keys: 'hash',
   sessions: 'hash',
   signin_tokens: 'hash',
+  staff: 'email',
+  desk_links: 'hash',
+  desk_sessions: 'hash',
 };
 
 const keyOf = (collection: Collection, id: string) => `${collection}\0${id}`;

@@ -193,4 +193,43 @@ CREATE INDEX signin_tokens_invitations ON signin_tokens ((doc->>'org_id'), creat
   WHERE doc->>'purpose' = 'invitation';
 `,
   },
+  {
+    name: '009-desk-staff.sql',
+    sql: `
+-- The sourcing desk (contract §13): staff, their sign-in links and sessions (secrets as SHA-256 hashes, unique),
+-- and saved replies. One staff record per address.
+CREATE TABLE staff (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  email text GENERATED ALWAYS AS (doc->>'email') STORED UNIQUE,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+
+CREATE TABLE desk_links (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  hash text GENERATED ALWAYS AS (doc->>'hash') STORED UNIQUE,
+  email text GENERATED ALWAYS AS (doc->>'email') STORED,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+CREATE INDEX desk_links_email ON desk_links (email, created_at);
+
+CREATE TABLE desk_sessions (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  hash text GENERATED ALWAYS AS (doc->>'hash') STORED UNIQUE,
+  staff_id text GENERATED ALWAYS AS (doc->>'staff_id') STORED REFERENCES staff (id)
+);
+CREATE INDEX desk_sessions_staff ON desk_sessions (staff_id);
+
+-- The inbox's webhook row: deliveries that failed for good, newest first, without reading the delivered ones.
+CREATE INDEX webhook_deliveries_failed ON webhook_deliveries (created_at DESC) WHERE status = 'failed';
+
+CREATE TABLE saved_replies (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+`,
+  },
 ];

@@ -8,6 +8,7 @@ import type {
   QueueCollection,
   RecordOf,
   StoreReads,
+  DeskReads,
 } from '../store.ts';
 import { run, TABLES, type Queryable } from './pg-statements.ts';
 import { dueInTurns } from './pg-queue-sql.ts';
@@ -27,7 +28,8 @@ function decodeCursor(cursor: string | undefined): [string, string] | undefined 
   }
 }
 
-export class PgQueries implements StoreReads {
+/** The store's reads but the desk's (pg-desk-queries.ts adds those: class PgQueries). */
+export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
   readonly #db: Queryable;
 
   constructor(db: Queryable) {

@@ -66,4 +66,8 @@ export const TABLES: Record<Collection, string> = {
   signin_tokens: 'signin_tokens',
   access_requests: 'access_requests',
   nda_acceptances: 'nda_acceptances',
+  staff: 'staff',
+  desk_links: 'desk_links',
+  desk_sessions: 'desk_sessions',
+  saved_replies: 'saved_replies',
 };

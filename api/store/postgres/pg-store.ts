@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Collection, QueueCollection, RecordOf, Store, Tx } from '../store.ts';
 import { migrate } from './migrate.ts';
 import { NO_CAPS, takeTurns } from '../queue-order.ts';
-import { PgQueries } from './pg-queries.ts';
+import { PgQueries } from './pg-desk-queries.ts';
 import { dueLocked } from './pg-queue-sql.ts';
 import { awayAsUnavailable, run, TABLES } from './pg-statements.ts';
 

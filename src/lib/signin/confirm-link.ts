@@ -4,7 +4,8 @@
 // this page set (OWASP's login-CSRF advice: a token tied to the browser before any session exists), besides the
 // site's Origin; a form on another site can neither read the cookie nor send the Origin.
 import type { AstroGlobal } from 'astro';
-import { csrfTokenOf, secretCookieValue } from '../../../api/domain/labs/sessions.ts';
+import { cookieValue } from '../../../api/domain/cookies.ts';
+import { csrfTokenOf } from '../../../api/domain/labs/sessions.ts';
 import { newSecret } from '../../../api/domain/labs/secrets.ts';
 import { safeNext } from '../../../api/domain/next-path.ts';
 import { FormRefused, readForm } from '../self-serve/forms.ts';
@@ -21,7 +22,7 @@ function presessionCookie(siteUrl: URL, value: string, maxAge: number): string {
 }
 
 const presessionOf = (astro: Pick<AstroGlobal, 'request'>, siteUrl: URL) =>
-  secretCookieValue(astro.request.headers.get('cookie'), presessionName(siteUrl));
+  cookieValue(astro.request.headers.get('cookie'), presessionName(siteUrl));
 
 /**
  * The headers every answer of a link's page carries: never cached, not indexed, and the token never sent to

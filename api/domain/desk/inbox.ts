@@ -1,0 +1,103 @@
+// The desk's inbox (contract §13): everything that waits on the sourcing team, each row with its promise (a data
+// request's reply_due_at; for the rest, one business day from arrival), oldest promise first, organisation names
+// beside ids. Each kind of work is one source; a new kind is one more entry in INBOX_SOURCES.
+import type { StoreReads } from '../../store/store.ts';
+import { DATA_TYPE_LABELS } from '../listings/listing-format.ts';
+import { nextBusinessDay } from '../requests/business-days.ts';
+
+export type InboxKind = 'request' | 'message' | 'access' | 'nda' | 'sample' | 'webhook';
+
+export type InboxItem = {
+  kind: InboxKind;
+  id: string;
+  /** What waits, in a few words. */
+  what: string;
+  /** The organisation's name (or, for an access request, the one it asks for). */
+  org: string;
+  href: string;
+  /** When it came in, and when we promised to act (ISO times). */
+  since: string;
+  due: string;
+};
+
+type Names = (orgId: string) => string;
+export type InboxSource = (reads: StoreReads, now: Date, names: Names) => Promise<InboxItem[]>;
+
+/** Rows per kind: an inbox is read, not scrolled; the pages behind it list the rest. */
+export const INBOX_LIMIT = 200;
+const FAILING_FOR_MS = 86_400_000;
+const promise = (since: string) => nextBusinessDay(new Date(since)).toISOString();
+
+export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
+  request: async (reads, _now, names) =>
+    (await reads.unansweredRequests(INBOX_LIMIT)).map((r) => ({
+      kind: 'request',
+      id: r.id,
+      what: `Data request to reply to (${r.data_types.map((t) => DATA_TYPE_LABELS[t]).join(', ')})`,
+      org: names(r.org_id),
+      href: `/desk/requests/${r.id}`,
+      since: r.created_at,
+      due: r.reply_due_at,
+    })),
+  // Lab messages not yet answered: the request thread's source (issue 40, the thread's part) goes here.
+  message: async () => [],
+  access: async (reads) =>
+    (await reads.accessRequests({ status: 'pending' })).slice(0, INBOX_LIMIT).map((a) => ({
+      kind: 'access',
+      id: a.id,
+      what: `Access request from ${a.name}`,
+      org: a.organisation,
+      href: `/desk/access/${a.id}`,
+      since: a.created_at,
+      due: promise(a.created_at),
+    })),
+  nda: async (reads) =>
+    (await reads.orgs())
+      .filter((o) => o.nda.state === 'accepted' && o.nda.accepted_at)
+      .slice(0, INBOX_LIMIT)
+      .map((o) => ({
+        kind: 'nda',
+        id: o.id,
+        what: 'NDA accepted, to verify',
+        org: o.name,
+        href: `/desk/orgs/${o.id}#nda`,
+        since: o.nda.accepted_at!,
+        due: promise(o.nda.accepted_at!),
+      })),
+  sample: async (reads, _now, names) =>
+    (await reads.samples({ status: 'pending_verification' })).slice(0, INBOX_LIMIT).map((s) => ({
+      kind: 'sample',
+      id: s.id,
+      what: `Sample request pending verification (${s.listing_id})`,
+      org: names(s.org_id),
+      href: `/desk/samples/#${s.id}`,
+      since: s.created_at,
+      due: promise(s.created_at),
+    })),
+  webhook: async (reads, now, names) => {
+    // One row per endpoint: its latest delivery that failed for good (24 h of attempts) in the last day.
+    const failed = await reads.failedDeliveries(new Date(now.getTime() - FAILING_FOR_MS));
+    const latest = new Map(failed.reverse().map((d) => [d.endpoint_id, d]));
+    return [...latest.values()].slice(0, INBOX_LIMIT).map((d) => ({
+      kind: 'webhook',
+      id: d.endpoint_id,
+      what: `Webhook endpoint failing for 24 h (${d.last_error ?? `HTTP ${d.last_status_code}`})`,
+      org: names(d.org_id),
+      href: `/desk/orgs/${d.org_id}#webhooks`,
+      since: d.created_at,
+      due: new Date(Date.parse(d.created_at) + FAILING_FOR_MS).toISOString(),
+    }));
+  },
+};
+
+export type Inbox = { items: InboxItem[]; counts: Record<InboxKind, number> };
+
+export async function readInbox(reads: StoreReads, now: Date): Promise<Inbox> {
+  const orgs = new Map((await reads.orgs()).map((o) => [o.id, o.name]));
+  const names: Names = (id) => orgs.get(id) ?? id;
+  const kinds = Object.keys(INBOX_SOURCES) as InboxKind[];
+  const lists = await Promise.all(kinds.map((kind) => INBOX_SOURCES[kind](reads, now, names)));
+  const counts = Object.fromEntries(kinds.map((kind, i) => [kind, lists[i]!.length])) as Inbox['counts'];
+  const items = lists.flat().sort((a, b) => (a.due < b.due ? -1 : a.due > b.due ? 1 : 0));
+  return { items, counts };
+}

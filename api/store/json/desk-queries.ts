@@ -1,0 +1,50 @@
+// The sourcing desk's reads (contract §13) over what memory holds: its own small collections whole, and the inbox's
+// queues (unanswered requests, failed deliveries) from the summaries the store keeps of them (layout.ts).
+import type { StoreReads } from '../store.ts';
+import { newestFirst, RecordQueries } from './queries.ts';
+
+const oldestFirst = (a: { id: string; created_at: string }, b: { id: string; created_at: string }) =>
+  -newestFirst(a, b);
+
+export class Queries extends RecordQueries implements StoreReads {
+  async staff() {
+    return (await this.records('staff')).sort(oldestFirst);
+  }
+
+  async deskLinkByHash(hash: string) {
+    return (await this.records('desk_links')).find((link) => link.hash === hash);
+  }
+
+  async deskLinksSince(email: string, since: Date) {
+    const after = since.toISOString();
+    return (await this.records('desk_links')).filter((l) => l.email === email && l.created_at > after);
+  }
+
+  async deskSessionByHash(hash: string) {
+    return (await this.records('desk_sessions')).find((session) => session.hash === hash);
+  }
+
+  async deskSessionsOf(staffId: string) {
+    return (await this.records('desk_sessions')).filter((session) => session.staff_id === staffId);
+  }
+
+  async savedReplies() {
+    return (await this.records('saved_replies')).sort(oldestFirst);
+  }
+
+  async unansweredRequests(limit: number) {
+    const waiting = (await this.records('requests'))
+      .filter((r) => r.status === 'received' && !r.replied_at)
+      .sort((a, b) => (a.reply_due_at < b.reply_due_at ? -1 : a.reply_due_at > b.reply_due_at ? 1 : 0))
+      .slice(0, limit);
+    return this.wholeOf('requests', waiting);
+  }
+
+  async failedDeliveries(since: Date) {
+    const after = since.toISOString();
+    const failed = (await this.records('deliveries'))
+      .filter((d) => d.status === 'failed' && d.created_at > after)
+      .sort(newestFirst);
+    return this.wholeOf('deliveries', failed);
+  }
+}

@@ -1,0 +1,68 @@
+// `npm run screenshots` for the sourcing desk (issue 40): a staff member made with the CLI signs in as a person does
+// (the form, the link from the mail in DATA_DIR/outbox, the confirm button), then the inbox and a request's page
+// are photographed at 1366×900 and 390×844 into docs/screenshots/.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+
+const DESK_VIEWPORTS = [
+  ['desktop', { width: 1366, height: 900 }],
+  ['mobile', { width: 390, height: 844 }],
+] as const;
+
+/** The newest desk sign-in link in the outbox (quoted-printable undone). */
+function deskLinkIn(dataDir: string): string | undefined {
+  const outbox = join(dataDir, 'outbox');
+  const texts = readdirSync(outbox).map((file) =>
+    readFileSync(join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '='),
+  );
+  return texts
+    .map((text) => /(http\S+\/desk\/signin\/callback\?token=[\w-]+(?:&amp;|&)?[^\s"<]*)/.exec(text)?.[1])
+    .find(Boolean)
+    ?.replace(/&amp;/g, '&');
+}
+
+export async function photographDesk(
+  browser: Browser,
+  url: string,
+  dataDir: string,
+  ops: (...args: string[]) => { id: string },
+  out: string,
+): Promise<void> {
+  const email = 'lead@sourcing.example';
+  ops('staff', 'add', '--email', email, '--name', 'Sam Sourcing', '--role', 'admin');
+  const request = (ops('requests', 'list') as unknown as { id: string }[])[0]!;
+  for (const [label, viewport] of DESK_VIEWPORTS) {
+    const context = await browser.newContext({ viewport, colorScheme: 'light', deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(`${url}/desk/signin/`);
+    await page.getByLabel('Work email').fill(email);
+    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await page.getByText('Check your inbox').waitFor();
+    let link: string | undefined;
+    for (const until = Date.now() + 15_000; !(link = deskLinkIn(dataDir));) {
+      if (Date.now() > until) throw new Error('no desk sign-in link in the outbox');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await page.goto(link);
+    await page.getByRole('button', { name: /^Sign in as/ }).click();
+    await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
+    for (const [name, path] of [
+      ['desk-inbox', '/desk/'],
+      ['desk-request', `/desk/requests/${request.id}`],
+    ] as const) {
+      await page.goto(url + path);
+      await page.screenshot({ path: join(out, `${name}-${label}.png`), fullPage: true });
+      console.log(`wrote docs/screenshots/${name}-${label}.png`);
+    }
+    await context.close();
+    // Each link works once: the next width asks for its own, so clear the outbox's old one from view.
+    for (const file of readdirSync(join(dataDir, 'outbox'))) {
+      const text = readFileSync(join(dataDir, 'outbox', file), 'utf8');
+      if (text.includes('desk/signin/callback'))
+        (await import('node:fs')).rmSync(join(dataDir, 'outbox', file));
+    }
+  }
+}
