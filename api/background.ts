@@ -31,6 +31,8 @@ export function createBackground(deps: {
   log: MailLog & { error(context: string, error: unknown): void };
   /** Sends the sample links that are due. */
   fulfil(): Promise<unknown>;
+  /** Queues the sourcing team's reminders that are due (overdue requests, the daily digest). */
+  remind?(): Promise<unknown>;
   webhooks: WebhookDelivery;
 }): Background {
   const mail = createMailDelivery(deps);
@@ -79,6 +81,7 @@ export function createBackground(deps: {
   const lanes = [
     lane('mail', async (stop) => {
       await deps.fulfil(); // a link is mailed in this same pass
+      await deps.remind?.(); // and a reminder
       await mail.deliver(stop);
     }),
     lane('webhooks', (stop) => deps.webhooks.deliver(stop)),

@@ -6,6 +6,7 @@ import type { Caller } from '../domain/labs/caller.ts';
 import type { Catalog } from '../domain/listings/catalog.ts';
 import type { LinkSigner } from '../domain/samples/links.ts';
 import type { SecretBox } from '../domain/webhooks/secrets.ts';
+import { OPERATOR_AUTHOR, type Author } from '../domain/requests/thread.ts';
 import { DomainError } from '../errors.ts';
 import type { Store, Tx } from '../store/store.ts';
 
@@ -67,6 +68,15 @@ export function labAdmin(context: ActionContext, what: string): Caller {
 export function requireOperator(context: ActionContext): void {
   if (context.actor.kind !== 'operator')
     throw new DomainError('forbidden', 'Only the sourcing team can do this.');
+}
+
+/**
+ * The sourcing team member acting (a thread reply, a note, an owner): refused unless the actor is of the team.
+ * The desk's staff actor is named here too, with its id and name.
+ */
+export function sourcingAuthor(context: ActionContext): Author {
+  requireOperator(context);
+  return OPERATOR_AUTHOR;
 }
 
 /** Runs `work` in one transaction, then asks for the background pass that sends what it queued. */

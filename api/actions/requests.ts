@@ -9,7 +9,7 @@ import {
 } from '../domain/requests/lifecycle.ts';
 import type { DataRequestInput } from '../domain/requests/request-schema.ts';
 import { DomainError } from '../errors.ts';
-import { labOf, requireOperator, transactAndKick, type ActionContext } from './context.ts';
+import { labOf, requireOperator, sourcingAuthor, transactAndKick, type ActionContext } from './context.ts';
 
 // Idempotency keys whose first request is still being stored, in this process: a retry racing it gets 409.
 const inFlight = new Set<string>();
@@ -60,8 +60,8 @@ export function withdrawRequest(context: ActionContext, id: string, reason: stri
 
 /** The sourcing lead's reply: mailed to the lab, `request.replied`, and `received` moves to `in_review`. */
 export function replyToRequest(context: ActionContext, id: string, message: string) {
-  requireOperator(context);
-  return transactAndKick(context, (tx) => reply(tx, id, message, context.now, context.config));
+  const author = sourcingAuthor(context);
+  return transactAndKick(context, (tx) => reply(tx, id, message, context.now, context.config, author));
 }
 
 /** Moves a request forward (never back), with an outcome when it closes. */

@@ -9,6 +9,7 @@ import { healthEndpoints } from './health.ts';
 import { keyEndpoints } from './keys.ts';
 import { meEndpoints } from './me.ts';
 import { ndaEndpoints } from './nda.ts';
+import { requestMessageEndpoints } from './request-messages.ts';
 import { requestEndpoints } from './requests.ts';
 import { sampleDownloadEndpoints } from './sample-download.ts';
 import { sampleEndpoints } from './samples.ts';
@@ -21,6 +22,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...catalogEndpoints,
   ...demandEndpoints,
   ...requestEndpoints,
+  ...requestMessageEndpoints,
   ...sampleEndpoints,
   ...sampleDownloadEndpoints,
   ...meEndpoints,

@@ -85,6 +85,28 @@ export type RequestMatch = {
   missing: MatchField[];
 };
 
+/** One message of a request's thread (contract §13): the lab's, or the sourcing team's reply. */
+export type RequestMessage = {
+  id: string;
+  from: 'lab' | 'sourcing';
+  body: string;
+  at: string;
+  /** The lab's account, or the staff member (null: the operator at the CLI). */
+  author_id: string | null;
+  /** The sourcing team's author as the lab reads it; null on a lab's message. */
+  author_name: string | null;
+};
+
+/** A note the sourcing team keeps on a request: never shown, mailed or sent to the lab. */
+export type InternalNote = {
+  id: string;
+  body: string;
+  at: string;
+  /** The staff member (null: the operator at the CLI) and their name then. */
+  author_id: string | null;
+  author_name: string;
+};
+
 export type DataRequestRecord = RequestFacets & {
   id: string;
   org_id: string;
@@ -103,6 +125,15 @@ export type DataRequestRecord = RequestFacets & {
   closed_at?: string | null;
   events?: RequestEvent[];
   matches?: RequestMatch[];
+  // The thread and the desk's fields (contract §13); absent on records stored before them: read as empty and null.
+  messages?: RequestMessage[];
+  notes?: InternalNote[];
+  /** The staff member who owns it (api/domain/staff/directory.ts), or null: every lead. */
+  owner_id?: string | null;
+  /** The oldest lab message not yet answered: the request is back in the desk's inbox while this is set. */
+  awaiting_reply_since?: string | null;
+  /** When the one mail saying it passed reply_due_at unanswered was queued. */
+  overdue_mailed_at?: string | null;
 };
 
 export type DemandPostRecord = RequestFacets & {
@@ -145,11 +176,16 @@ export type IdempotencyRecord = {
 export type AuditRecord = {
   id: string;
   at: string;
-  kind: 'nda_disclosure' | 'sample_download' | 'sample_link';
+  /** The lab's own (its dashboard shows them), or the sourcing team's on a request (never shown to the lab). */
+  kind: 'nda_disclosure' | 'sample_download' | 'sample_link' | 'request_owner' | 'request_note';
   org_id: string;
   key_id: string | null;
-  listing_id: string;
+  /** null on the sourcing team's entries about a request. */
+  listing_id: string | null;
   detail: string | null;
+  /** The sourcing team's entries: the request, and the staff member acting (null: the operator at the CLI). */
+  request_id?: string;
+  staff_id?: string | null;
 };
 
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';

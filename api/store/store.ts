@@ -95,6 +95,10 @@ export interface StoreReads {
   requests(query: { orgId?: string; status?: RequestStatus } & PageQuery): Promise<Page<DataRequestRecord>>;
   /** Received, unanswered and due before `now`; the longest overdue first. */
   overdueRequests(now: Date): Promise<DataRequestRecord[]>;
+  /** Overdue as overdueRequests finds them, whose overdue mail is not queued yet (overdue_mailed_at unset). */
+  overdueUnmailed(now: Date): Promise<DataRequestRecord[]>;
+  /** Requests with a lab message not yet answered (awaiting_reply_since set); the longest waiting first. */
+  awaitingReply(): Promise<DataRequestRecord[]>;
 
   demandPostById(id: string): Promise<DemandPostRecord | undefined>;
   /** The post a request put on the board, if it asked for one (removed or not). */

@@ -101,6 +101,18 @@ const ADDED: { what: string; at: string[][] }[] = [
       ['paths', '/api/v1/catalog', 'get', 'parameters'],
     ],
   },
+  {
+    what: 'a request has a two-way thread: messages beside events, and POST …/messages for the lab (issue 40)',
+    at: [
+      ['paths', '/api/v1/requests/{id}/messages'],
+      ['paths', '/api/v1/requests/{id}', 'get'],
+      ['paths', '/api/v1/requests/{id}/withdraw', 'post'],
+      ['components', 'schemas', 'RequestMessage'],
+      ['components', 'schemas', 'LabRequestDetail'],
+      ['components', 'schemas', 'RequestMessageInput'],
+      ['components', 'schemas', 'RequestMessageResponse'],
+    ],
+  },
 ];
 const at = (document: unknown, path: string[]) => path.reduce<any>((value, key) => value?.[key], document);
 for (const { at: places } of ADDED)
@@ -108,6 +120,12 @@ for (const { at: places } of ADDED)
     const parent = at(before, place.slice(0, -1));
     parent[place.at(-1)!] = structuredClone(at(derived, place));
   }
+// Components are listed by name: an added one takes its place in that order.
+before.components.schemas = Object.fromEntries(
+  Object.keys(before.components.schemas)
+    .sort()
+    .map((name) => [name, before.components.schemas[name]]),
+);
 
 const operations = (document: Document) =>
   Object.entries(document.paths).flatMap(([path, methods]) =>

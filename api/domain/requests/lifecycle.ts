@@ -22,6 +22,7 @@ import {
   withdrawnToLead,
   type LabMailConfig,
 } from './mails.ts';
+import { OPERATOR_AUTHOR, sourcingMessage, type Author } from './thread.ts';
 import { eventsOf } from './views.ts';
 
 const rank = (status: RequestStatus) => REQUEST_STATUSES.indexOf(status);
@@ -155,19 +156,25 @@ export async function moveRequest(
       status: move.status,
       ...(move.status === 'closed' ? { outcome: move.outcome!, closed_at: at } : {}),
       ...(message && !request.replied_at ? { replied_at: at } : {}),
+      // A move with words for the lab answers it; a closed request waits on nobody.
+      ...(message || move.status === 'closed' ? { awaiting_reply_since: null } : {}),
     },
     now,
     config,
   );
 }
 
-/** The sourcing lead's reply (`ops requests reply --message`): the lab is mailed it; received moves to in_review. */
+/**
+ * The sourcing team's reply (`ops requests reply --message`, the desk): a message of the thread, signed by `author`,
+ * and an event; the lab is mailed it; received moves to in_review.
+ */
 export async function replyToRequest(
   tx: Tx,
   id: string,
   text: string,
   now: Date,
   config: LabMailConfig,
+  author: Author = OPERATOR_AUTHOR,
 ): Promise<DataRequestRecord> {
   const request = await requireRequest(tx, id);
   const message = text.trim();
@@ -183,7 +190,11 @@ export async function replyToRequest(
     request,
     'reply',
     { at, status, message },
-    { ...(status !== request.status ? { status } : {}), replied_at: request.replied_at ?? at },
+    {
+      ...(status !== request.status ? { status } : {}),
+      replied_at: request.replied_at ?? at,
+      ...sourcingMessage(request, message, author, at),
+    },
     now,
     config,
   );
@@ -220,7 +231,7 @@ export async function withdrawRequest(
       status: 'closed',
       message: reason ? `Withdrawn by your organisation: ${reason}` : 'Withdrawn by your organisation.',
     },
-    { status: 'closed', outcome: 'withdrawn', closed_at: at },
+    { status: 'closed', outcome: 'withdrawn', closed_at: at, awaiting_reply_since: null },
     now,
     config,
   );

@@ -202,6 +202,17 @@ export class Queries implements StoreReads {
     return this.#whole('requests', overdue);
   }
 
+  async overdueUnmailed(now: Date) {
+    return (await this.overdueRequests(now)).filter((r) => !r.overdue_mailed_at);
+  }
+
+  async awaitingReply() {
+    const waiting = (await this.#all('requests'))
+      .filter((r) => r.awaiting_reply_since)
+      .sort((a, b) => (a.awaiting_reply_since! < b.awaiting_reply_since! ? -1 : 1));
+    return this.#whole('requests', waiting);
+  }
+
   async demandPosts(query: PageQuery = {}) {
     const live = (await this.#all('demand')).filter((post) => !post.removed_at);
     return page(live.sort(newestFirst), query);

@@ -204,6 +204,19 @@ export class PgQueries implements StoreReads {
     );
   }
 
+  overdueUnmailed(now: Date) {
+    return this.docs<'requests'>(
+      "SELECT doc FROM data_requests WHERE status = 'received' AND replied_at IS NULL AND overdue_mailed_at IS NULL AND reply_due_at < $1 ORDER BY reply_due_at",
+      [now.toISOString()],
+    );
+  }
+
+  awaitingReply() {
+    return this.docs<'requests'>(
+      'SELECT doc FROM data_requests WHERE awaiting_reply_since IS NOT NULL ORDER BY awaiting_reply_since, id',
+    );
+  }
+
   demandPosts(query: PageQuery = {}) {
     return this.#page('demand', ['removed_at IS NULL'], [], query);
   }
