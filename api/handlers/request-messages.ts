@@ -2,7 +2,7 @@
 // The thread is read with the request (GET /api/v1/requests/{id}, `messages`).
 import { z } from 'zod';
 import { sendRequestMessage } from '../actions/thread.ts';
-import { freeText } from '../domain/free-text.ts';
+import { requestMessageInputSchema } from '../domain/requests/message-schema.ts';
 import { labMessageView, requestMessageSchema } from '../domain/requests/views.ts';
 import { readJsonBody } from '../http/body.ts';
 import type { Endpoint } from '../http/endpoint.ts';
@@ -11,17 +11,6 @@ import type { Handler } from '../http/types.ts';
 import { parseBody } from '../http/validation.ts';
 import { actingFor } from './acting.ts';
 import { labMessageExample, requestMessageInputExample } from './examples.ts';
-
-export const requestMessageInputSchema = z
-  .strictObject({
-    body: freeText({
-      min: 1,
-      max: 5000,
-      what: 'your message',
-      error: 'must be your message to the sourcing team, as text',
-    }).describe('Your message, 1 to 5,000 characters (counted as a reader sees them)'),
-  })
-  .meta({ id: 'RequestMessageInput' });
 
 export const requestMessageResponseSchema = z
   .object({ data: requestMessageSchema })
