@@ -10,7 +10,9 @@ import { requireOperator, transactAndKick, type ActionContext } from './context.
 
 /** Stored and mailed, or dropped over the address's daily limit: the caller answers the same either way. */
 export function submitAccessRequest(context: ActionContext, input: AccessRequestInput) {
-  return transactAndKick(context, (tx) => submit(tx, input, context.config.sourcingLeadEmail, context.now));
+  return transactAndKick(context, (tx) =>
+    submit(tx, input, context.config.sourcingLeadEmail, context.now, context.config.siteUrl),
+  );
 }
 
 export function approveAccess(context: ActionContext, id: string, orgId?: string) {

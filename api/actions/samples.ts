@@ -45,6 +45,7 @@ export async function askForSample(
   const limits = {
     perDay: context.config.sampleRequestsPerDay,
     sourcingLeadEmail: context.config.sourcingLeadEmail,
+    siteUrl: context.config.siteUrl,
   };
   // The mail to the lead, and the link if the lab is verified already, go after the answer.
   return transactAndKick(context, (tx) => requestSample(tx, caller, listing, limits, context.now));

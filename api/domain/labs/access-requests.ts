@@ -20,6 +20,7 @@ export async function submitAccessRequest(
   input: AccessRequestInput,
   operatorEmail: string,
   now: Date,
+  siteUrl: URL,
 ): Promise<AccessRequestRecord | undefined> {
   // A UTC day's requests from the address; the id names the slot (address, day, count), so two instances racing
   // for the last one insert the same id and one of them runs again and finds the day full (see signin.ts).
@@ -42,7 +43,13 @@ export async function submitAccessRequest(
     account_id: null,
   };
   await tx.insert('access_requests', record);
-  await enqueueMail(tx, `access:${record.id}:operator`, operatorEmail, accessRequestToOperator(record), now);
+  await enqueueMail(
+    tx,
+    `access:${record.id}:operator`,
+    operatorEmail,
+    accessRequestToOperator(record, siteUrl),
+    now,
+  );
   await enqueueMail(tx, `access:${record.id}:received`, record.email, accessRequestReceived(record), now);
   return record;
 }

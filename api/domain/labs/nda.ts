@@ -73,7 +73,7 @@ export async function acceptNdaOnline(
   caller: { org: Org; account: Account },
   input: { version: string; sha256: string; signer_name: string; signer_title: string },
   current: { version: string; sha256: string },
-  meta: { ip: string; userAgent: string; operatorEmail: string },
+  meta: { ip: string; userAgent: string; operatorEmail: string; siteUrl: URL },
   now: Date,
 ): Promise<{ org: Org; acceptance: NdaAcceptanceRecord; created: boolean }> {
   // A hash is the same in either case: an uppercase copy from another tool is not a different text.
@@ -112,7 +112,7 @@ export async function acceptNdaOnline(
     version: current.version,
     accepted_by: `${input.signer_name}, ${input.signer_title}`,
   });
-  const mail = ndaAcceptedToOperator(updated, acceptance, caller.account.email);
+  const mail = ndaAcceptedToOperator(updated, acceptance, caller.account.email, meta.siteUrl);
   await enqueueMail(tx, `nda:${acceptance.id}:operator`, meta.operatorEmail, mail, now);
   return { org: updated, acceptance, created: true };
 }

@@ -235,7 +235,7 @@ export async function withdrawRequest(
     now,
     config,
   );
-  const mail = withdrawnToLead(updated, reason);
+  const mail = withdrawnToLead(updated, config.siteUrl, reason);
   await enqueueMail(tx, `request:${id}:withdrawn:lead`, config.sourcingLeadEmail, mail, now);
   return updated;
 }

@@ -18,7 +18,7 @@ export async function requestSample(
   tx: Tx,
   caller: Caller,
   listing: { id: string; title: string },
-  limits: { perDay: number; sourcingLeadEmail: string },
+  limits: { perDay: number; sourcingLeadEmail: string; siteUrl: URL },
   now: Date,
 ): Promise<SampleAsk> {
   const pending = (await tx.samples({ orgId: caller.org.id, status: 'pending_verification' })).find(
@@ -55,7 +55,7 @@ export async function requestSample(
     reject_reason: null,
   };
   await tx.insert('samples', record);
-  const message = sampleRequestToLead(record, caller.org, caller.account, listing.title);
+  const message = sampleRequestToLead(record, caller.org, caller.account, listing.title, limits.siteUrl);
   await enqueueMail(tx, `sample:${record.id}:lead`, limits.sourcingLeadEmail, message, now);
   return { record, created: true };
 }
