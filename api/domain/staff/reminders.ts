@@ -32,8 +32,8 @@ async function orgName(reads: StoreReads, request: DataRequestRecord): Promise<s
 
 /** Queues the one overdue mail of each request that passed reply_due_at unanswered; how many requests. */
 export async function mailOverdue(store: Store, config: ReminderConfig, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - OVERDUE_MAIL_WINDOW_MS).toISOString();
-  const found = (await store.overdueUnmailed(now)).filter((r) => r.reply_due_at >= since);
+  const since = new Date(now.getTime() - OVERDUE_MAIL_WINDOW_MS);
+  const found = await store.overdueUnmailed(since, now);
   for (const seen of found.slice(0, OVERDUE_BATCH)) {
     await store.transact(async (tx) => {
       const request = await tx.requestById(seen.id);
@@ -97,18 +97,15 @@ export async function sendDigests(store: Store, config: ReminderConfig, now: Dat
 }
 
 /**
- * The reminder pass the mail lane runs: at most once per minute of `now`, and the day's digest once per process in
- * the digest hour (a restart within the hour finds the digest queued already: the same event, the same mail).
+ * The reminder pass the mail lane runs each second: the overdue mails (a question to an index of the few unanswered
+ * requests), and the day's digest once per process in the digest hour (another instance, or a restart within the
+ * hour, queues the same event: the same mail, once).
  */
 export function createReminders(store: Store, config: ReminderConfig) {
-  let lastMinute: string | undefined;
   let digestDay: string | undefined;
   return async function remind(now: Date): Promise<void> {
-    const minute = now.toISOString().slice(0, 16);
-    if (minute === lastMinute) return;
-    lastMinute = minute;
     await mailOverdue(store, config, now);
-    const day = minute.slice(0, 10);
+    const day = now.toISOString().slice(0, 10);
     if (now.getUTCHours() === config.digestHourUtc && digestDay !== day) {
       await sendDigests(store, config, now);
       digestDay = day;

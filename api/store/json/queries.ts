@@ -202,8 +202,19 @@ export class Queries implements StoreReads {
     return this.#whole('requests', overdue);
   }
 
-  async overdueUnmailed(now: Date) {
-    return (await this.overdueRequests(now)).filter((r) => !r.overdue_mailed_at);
+  async overdueUnmailed(from: Date, to: Date) {
+    const [after, before] = [from.toISOString(), to.toISOString()];
+    const overdue = (await this.#all('requests'))
+      .filter(
+        (r) =>
+          r.status === 'received' &&
+          !r.replied_at &&
+          !r.overdue_mailed_at &&
+          r.reply_due_at >= after &&
+          r.reply_due_at < before,
+      )
+      .sort((a, b) => (a.reply_due_at < b.reply_due_at ? -1 : 1));
+    return this.#whole('requests', overdue);
   }
 
   async awaitingReply() {

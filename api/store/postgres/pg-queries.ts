@@ -204,10 +204,10 @@ export class PgQueries implements StoreReads {
     );
   }
 
-  overdueUnmailed(now: Date) {
+  overdueUnmailed(from: Date, to: Date) {
     return this.docs<'requests'>(
-      "SELECT doc FROM data_requests WHERE status = 'received' AND replied_at IS NULL AND overdue_mailed_at IS NULL AND reply_due_at < $1 ORDER BY reply_due_at",
-      [now.toISOString()],
+      "SELECT doc FROM data_requests WHERE status = 'received' AND replied_at IS NULL AND overdue_mailed_at IS NULL AND reply_due_at >= $1 AND reply_due_at < $2 ORDER BY reply_due_at",
+      [from.toISOString(), to.toISOString()],
     );
   }
 
