@@ -41,6 +41,15 @@ const submit = async (key: string, description: string): Promise<string> => {
   return created.body.data.id;
 };
 
+/** A data request made from the dashboard's session: its id. */
+const submitBySession = async (description: string): Promise<string> =>
+  (
+    await sessionCall(ctx, signed.cookie, '/api/v1/requests', {
+      method: 'POST',
+      body: { data_types: ['call_audio'], description },
+    })
+  ).body.data.id;
+
 beforeAll(async () => {
   ctx = await startSelfServe({ SOURCING_LEAD_EMAIL: LEAD });
   [keyed, other] = await Promise.all([
@@ -137,12 +146,7 @@ describe('refusals', () => {
 
 describe('from the dashboard and over MCP', () => {
   test('a session posts JSON with its Origin; from another Origin it is 403', async () => {
-    const id = (
-      await sessionCall(ctx, signed.cookie, '/api/v1/requests', {
-        method: 'POST',
-        body: { data_types: ['call_audio'], description: 'Call audio asked for from a dashboard session.' },
-      })
-    ).body.data.id;
+    const id = await submitBySession('Call audio asked for from a dashboard session.');
     const path = `/api/v1/requests/${id}/messages`;
     const ok = await sessionCall(ctx, signed.cookie, path, {
       method: 'POST',
@@ -158,15 +162,7 @@ describe('from the dashboard and over MCP', () => {
   });
 
   test("the request page's message box works without JavaScript, with its CSRF token", async () => {
-    const id = (
-      await sessionCall(ctx, signed.cookie, '/api/v1/requests', {
-        method: 'POST',
-        body: {
-          data_types: ['call_audio'],
-          description: 'Call audio asked for, then written about on the page.',
-        },
-      })
-    ).body.data.id;
+    const id = await submitBySession('Call audio asked for, then written about on the page.');
     const page = `/dashboard/requests/${id}/`;
     const empty = await postPageForm(ctx, signed.cookie, page, { action: 'message', body: '  ' });
     expect(empty.status).toBe(422);
@@ -249,15 +245,7 @@ describe("the team's own fields: an owner and internal notes", () => {
   });
 
   test("an internal note never reaches the lab's dashboard pages or its audit page", async () => {
-    const id = (
-      await sessionCall(ctx, signed.cookie, '/api/v1/requests', {
-        method: 'POST',
-        body: {
-          data_types: ['call_audio'],
-          description: 'Call audio from the dashboard, with a note on it.',
-        },
-      })
-    ).body.data.id;
+    const id = await submitBySession('Call audio from the dashboard, with a note on it.');
     await opsOk(operator(), 'requests', 'note', id, '--message', secret);
     for (const page of [`/dashboard/requests/${id}/`, '/dashboard/requests/', '/dashboard/audit/']) {
       const response = await fetch(ctx.server.url + page, { headers: { Cookie: signed.cookie } });

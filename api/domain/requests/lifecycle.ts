@@ -2,7 +2,7 @@
 // outcome), forward only. Each change is one function, run inside one store transaction, that writes the new
 // status, appends the event the lab sees and queues the lab's mail in the same write: so a change is never told
 // without being stored, nor stored without being told: the webhook events go in the same write too.
-import { DomainError, conflict, invalid, notFound } from '../../errors.ts';
+import { DomainError, conflict, invalid } from '../../errors.ts';
 import type { Account, DataRequestRecord, RequestEvent } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
 import { roleOf } from '../labs/caller.ts';
@@ -23,6 +23,7 @@ import {
   type LabMailConfig,
 } from './mails.ts';
 import { OPERATOR_AUTHOR, sourcingMessage, type Author } from './thread.ts';
+import { requireOwnRequest, requireRequest } from './own-request.ts';
 import { eventsOf } from './views.ts';
 
 const rank = (status: RequestStatus) => REQUEST_STATUSES.indexOf(status);
@@ -31,12 +32,6 @@ export const isRequestStatus = (value: string): value is RequestStatus =>
   (REQUEST_STATUSES as readonly string[]).includes(value);
 export const isOutcome = (value: string): value is RequestOutcome =>
   (REQUEST_OUTCOMES as readonly string[]).includes(value);
-
-async function requireRequest(tx: Tx, id: string): Promise<DataRequestRecord> {
-  const request = await tx.requestById(id);
-  if (!request) throw notFound(`No data request ${id}.`);
-  return request;
-}
 
 /**
  * Who is mailed about a request: the account that made it, or, once it is removed from the team, the organisation's
@@ -209,12 +204,7 @@ export async function withdrawRequest(
   now: Date,
   reason: string | null = null,
 ): Promise<DataRequestRecord> {
-  const request = await tx.requestById(id);
-  if (!request || request.org_id !== orgId) {
-    throw notFound(
-      `Your organisation has no data request ${id.slice(0, 80)}. GET /api/v1/requests lists yours.`,
-    );
-  }
+  const request = await requireOwnRequest(tx, id, orgId);
   if (request.status === 'closed') {
     throw new DomainError(
       'conflict',

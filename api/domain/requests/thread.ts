@@ -2,12 +2,13 @@
 // sit beside its messages, oldest first. A lab message mails the request's owner (or every lead) and puts the
 // request back in the desk's inbox (awaiting_reply_since) until the team answers it. The team's internal notes and
 // its owner are here too: kept on the request, never in anything the lab reads (views.ts names what it sees).
-import { conflict, invalid, notFound } from '../../errors.ts';
+import { conflict, invalid } from '../../errors.ts';
 import type { DataRequestRecord, InternalNote, RequestMessage } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
 import { audit } from '../audit.ts';
 import { newId } from '../ids.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { requireOwnRequest, requireRequest } from './own-request.ts';
 import { answerableFor, staffMember, type StaffConfig } from '../staff/directory.ts';
 import { labMessageToStaff, type StaffMailConfig } from './staff-mails.ts';
 
@@ -29,12 +30,7 @@ export async function postLabMessage(
   now: Date,
   config: StaffMailConfig,
 ): Promise<RequestMessage> {
-  const request = await tx.requestById(id);
-  if (!request || request.org_id !== lab.orgId) {
-    throw notFound(
-      `Your organisation has no data request ${id.slice(0, 80)}. GET /api/v1/requests lists yours.`,
-    );
-  }
+  const request = await requireOwnRequest(tx, id, lab.orgId);
   if (request.status === 'closed') {
     throw conflict(
       `This request is closed (outcome ${request.outcome}); its thread is closed too. Submit a new request to write about new needs.`,
@@ -78,12 +74,6 @@ export function sourcingMessage(
     author_name: author.name,
   };
   return { messages: [...messagesOf(request), message], awaiting_reply_since: null };
-}
-
-async function requireRequest(tx: Tx, id: string): Promise<DataRequestRecord> {
-  const request = await tx.requestById(id);
-  if (!request) throw notFound(`No data request ${id}.`);
-  return request;
 }
 
 /** An internal note: the team's own words about a request, audited with who wrote it (never its text). */
