@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectError, readReply, type Json } from '../support/api-client.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { expectToolError, mcpOverHttp } from '../support/mcp.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { ops, opsOk } from '../support/ops.ts';
 import {
   mailTo,
@@ -51,7 +52,7 @@ const submitBySession = async (description: string): Promise<string> =>
   ).body.data.id;
 
 beforeAll(async () => {
-  ctx = await startSelfServe({ SOURCING_LEAD_EMAIL: LEAD });
+  ctx = await startSelfServe({ SOURCING_LEAD_EMAIL: LEAD, WEBHOOK_ALLOW_PRIVATE: 'true' });
   [keyed, other] = await Promise.all([
     makeLab(ctx.operator, 'Helix Speech Labs'),
     makeLab(ctx.operator, 'Other Lab'),
@@ -244,9 +245,29 @@ describe("the team's own fields: an owner and internal notes", () => {
     }
   });
 
-  test("an internal note never reaches the lab's dashboard pages or its audit page", async () => {
+  test("an internal note never reaches the lab's webhooks, dashboard pages or audit page", async () => {
+    const hooks = await startWebhookReceiver();
     const id = await submitBySession('Call audio from the dashboard, with a note on it.');
+    const endpoint = await sessionCall(ctx, signed.cookie, '/api/v1/webhooks', {
+      method: 'POST',
+      body: { url: hooks.url },
+    });
+    expect(endpoint.status, endpoint.text).toBe(201);
+    hooks.secret = endpoint.body.data.secret;
     await opsOk(operator(), 'requests', 'note', id, '--message', secret);
+    await opsOk(operator(), 'requests', 'owner', id, 'stf_configured_lead');
+    await opsOk(operator(), 'requests', 'reply', id, '--message', 'We are looking.');
+    await hooks.delivered(2);
+    try {
+      // The reply's two events, and nothing for the note or the owner.
+      expect(hooks.received.map((r) => r.event?.type).sort()).toEqual([
+        'request.replied',
+        'request.status_changed',
+      ]);
+      expect(JSON.stringify(hooks.received)).not.toContain('budget');
+    } finally {
+      await hooks.close();
+    }
     for (const page of [`/dashboard/requests/${id}/`, '/dashboard/requests/', '/dashboard/audit/']) {
       const response = await fetch(ctx.server.url + page, { headers: { Cookie: signed.cookie } });
       expect(response.status, page).toBe(200);
