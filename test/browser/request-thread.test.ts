@@ -49,7 +49,7 @@ test('the lab writes from the page, the lead answers, the page shows the thread 
 
   await opsOk(suite.ctx.operator, 'requests', 'reply', id, '--message', 'Yes: both channels, in stereo.');
   await page.goto(url);
-  const thread = page.locator('h2#thread + ol.history li');
+  const thread = page.locator('ol.thread li');
   expect(await thread.allTextContents()).toEqual([
     expect.stringMatching(/Your organisation\s*Could the calls include the agent side too\?/),
     expect.stringMatching(/Sourcing team\s*Yes: both channels, in stereo\./),
