@@ -25,8 +25,12 @@ export async function findOrg(reads: StoreReads, given: string): Promise<Org> {
     orgs.map((org) => folded(org.name)),
   );
   const match = near && orgs.find((org) => folded(org.name) === near);
+  // As requireOrg says it ("No organisation X."), with the nearest name when there is one.
+  const shown = given.trim().slice(0, 80);
   throw notFound(
-    `No organisation has the id or name "${given.trim().slice(0, 80)}"${match ? `; did you mean "${match.name}" (${match.id})?` : ''}. ops org list names them.`,
+    match
+      ? `No organisation ${shown}; did you mean "${match.name}" (${match.id})?`
+      : `No organisation ${shown}.`,
   );
 }
 
