@@ -103,12 +103,14 @@ export async function sendDigests(store: Store, config: ReminderConfig, now: Dat
  */
 export function createReminders(store: Store, config: ReminderConfig) {
   let digestDay: string | undefined;
-  return async function remind(now: Date): Promise<void> {
-    await mailOverdue(store, config, now);
+  /** How many mails were queued (the lane sends them in its next pass). */
+  return async function remind(now: Date): Promise<number> {
+    let queued = await mailOverdue(store, config, now);
     const day = now.toISOString().slice(0, 10);
     if (now.getUTCHours() === config.digestHourUtc && digestDay !== day) {
-      await sendDigests(store, config, now);
+      queued += await sendDigests(store, config, now);
       digestDay = day;
     }
+    return queued;
   };
 }
