@@ -1,8 +1,9 @@
 // The records the store holds, as every engine stores them. Types only.
 import type { Range } from '../domain/requests/bands.ts';
 import type { DataType, Domain, Exclusivity, RequestOutcome, RequestStatus } from '../domain/vocabulary.ts';
+import type { InternalNote, RequestMessage } from './thread-records.ts';
 
-export type { RequestOutcome, RequestStatus };
+export type { InternalNote, RequestMessage, RequestOutcome, RequestStatus };
 
 export type NdaState = 'none' | 'accepted' | 'verified';
 
@@ -73,38 +74,15 @@ export type RequestFacets = {
 /** One step of a request's life as the lab sees it: a move, or a reply (status unchanged, with its message). */
 export type RequestEvent = { at: string; status: RequestStatus; message: string | null };
 
-/** A public listing that fits the request: which of the request's asks it meets and which it does not. */
 /** The fields of a data request a listing is compared on (api/domain/requests/matching.ts). */
 export type MatchField = 'data_type' | 'language' | 'domain' | 'geography' | 'volume';
-
+/** A public listing that fits the request: which of the request's asks it meets and which it does not. */
 export type RequestMatch = {
   listing_id: string;
   title: string;
   url: string;
   matched: MatchField[];
   missing: MatchField[];
-};
-
-/** One message of a request's thread (contract §13): the lab's, or the sourcing team's reply. */
-export type RequestMessage = {
-  id: string;
-  from: 'lab' | 'sourcing';
-  body: string;
-  at: string;
-  /** The lab's account, or the staff member (null: the operator at the CLI). */
-  author_id: string | null;
-  /** The sourcing team's author as the lab reads it; null on a lab's message. */
-  author_name: string | null;
-};
-
-/** A note the sourcing team keeps on a request: never shown, mailed or sent to the lab. */
-export type InternalNote = {
-  id: string;
-  body: string;
-  at: string;
-  /** The staff member (null: the operator at the CLI) and their name then. */
-  author_id: string | null;
-  author_name: string;
 };
 
 export type DataRequestRecord = RequestFacets & {
@@ -125,14 +103,11 @@ export type DataRequestRecord = RequestFacets & {
   closed_at?: string | null;
   events?: RequestEvent[];
   matches?: RequestMatch[];
-  // The thread and the desk's fields (contract §13); absent on records stored before them: read as empty and null.
+  // The thread and the desk's fields (contract §13, thread-records.ts); absent on older records: empty, null.
   messages?: RequestMessage[];
   notes?: InternalNote[];
-  /** The staff member who owns it (api/domain/staff/directory.ts), or null: every lead. */
   owner_id?: string | null;
-  /** The oldest lab message not yet answered: the request is back in the desk's inbox while this is set. */
   awaiting_reply_since?: string | null;
-  /** When the one mail saying it passed reply_due_at unanswered was queued. */
   overdue_mailed_at?: string | null;
 };
 
@@ -176,14 +151,13 @@ export type IdempotencyRecord = {
 export type AuditRecord = {
   id: string;
   at: string;
-  /** The lab's own (its dashboard shows them), or the sourcing team's on a request (never shown to the lab). */
+  /** The lab's own, or (request_…) the sourcing team's on a request: those never shown to the lab. */
   kind: 'nda_disclosure' | 'sample_download' | 'sample_link' | 'request_owner' | 'request_note';
   org_id: string;
   key_id: string | null;
-  /** null on the sourcing team's entries about a request. */
   listing_id: string | null;
   detail: string | null;
-  /** The sourcing team's entries: the request, and the staff member acting (null: the operator at the CLI). */
+  /** The team's entries: the request, and the staff member acting (null: the operator at the CLI); listing null. */
   request_id?: string;
   staff_id?: string | null;
 };
