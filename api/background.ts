@@ -32,6 +32,8 @@ export function createBackground(deps: {
   log: MailLog & { error(context: string, error: unknown): void };
   /** Sends the sample links that are due. */
   fulfil(): Promise<unknown>;
+  /** Queues the sourcing team's reminders that are due (overdue requests, the daily digest); how many. */
+  remind?(): Promise<number>;
   webhooks: WebhookDelivery;
   attachmentsOf?: (mail: MailRecord) => Promise<MailFile[]>;
 }): Background {
@@ -82,6 +84,8 @@ export function createBackground(deps: {
     lane('mail', async (stop) => {
       await deps.fulfil(); // a link is mailed in this same pass
       await mail.deliver(stop);
+      // After the mail, so that a reminder's failure never holds up a lab's; what it queued goes a kick later.
+      return ((await deps.remind?.()) ?? 0) > 0;
     }),
     lane('webhooks', (stop) => deps.webhooks.deliver(stop)),
   ];

@@ -80,6 +80,13 @@ const envSchema = z.object({
     'postgres:',
     'postgresql:',
   ]).optional(),
+  // The hour (UTC) each lead's digest of what waits goes out (contract §13).
+  DIGEST_HOUR_UTC: z
+    .string()
+    .regex(/^\d{1,2}$/, { error: 'expects an hour from 0 to 23 (UTC)' })
+    .transform(Number)
+    .refine((hour) => hour <= 23, { error: 'expects an hour from 0 to 23 (UTC)' })
+    .default(8),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   WEBHOOK_RETRY_SECONDS: z
     .string()
@@ -128,6 +135,7 @@ const configSchema = envSchema
     sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    digestHourUtc: e.DIGEST_HOUR_UTC,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS,
   }));

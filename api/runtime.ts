@@ -8,6 +8,7 @@ import { loadCatalog, type Catalog } from './domain/listings/catalog.ts';
 import { createThreadedMailTransport } from './domain/mail/threaded-transport.ts';
 import type { MailTransport } from './domain/mail/transport.ts';
 import { fulfilDueSamples } from './domain/samples/fulfilment.ts';
+import { createReminders } from './domain/staff/reminders.ts';
 import { createLinkSigner, loadLinkSecret, type LinkSigner } from './domain/samples/links.ts';
 import { createWebhookDelivery } from './domain/webhooks/delivery.ts';
 import { createThreadedPost } from './domain/webhooks/threaded-post.ts';
@@ -64,7 +65,9 @@ export async function openRuntime(config: Config, log: RequestLog, store?: Store
     post: poster.post,
   });
   const attachmentsOf = mailAttachments(store);
-  const background = createBackground({ store, transport, log, fulfil, webhooks, attachmentsOf });
+  const reminders = createReminders(store, config);
+  const remind = () => reminders(new Date());
+  const background = createBackground({ store, transport, log, fulfil, remind, webhooks, attachmentsOf });
   const opened: Store = store;
   const afterAnswer = createAfterAnswer(log);
   return {

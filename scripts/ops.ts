@@ -15,6 +15,7 @@ import { refusal } from './ops/refusal.ts';
 import { type Command, type Values, UsageError } from './ops/command.ts';
 import { LAB_COMMANDS } from './ops/lab-commands.ts';
 import { WORK_COMMANDS } from './ops/work-commands.ts';
+import { THREAD_COMMANDS } from './ops/thread-commands.ts';
 import { SERVICE_COMMANDS } from './ops/service-commands.ts';
 import { STAFF_COMMANDS } from './ops/staff-commands.ts';
 import { humanize, table, visible } from './ops/output.ts';
@@ -23,6 +24,7 @@ const NO_LISTINGS = createCatalog([]);
 const COMMANDS: Record<string, Command> = {
   ...LAB_COMMANDS,
   ...WORK_COMMANDS,
+  ...THREAD_COMMANDS,
   ...SERVICE_COMMANDS,
   ...STAFF_COMMANDS,
 };

@@ -11,7 +11,7 @@ import { operatorStep, transactAndKick, type ActionContext } from './context.ts'
 /** Stored and mailed, or dropped over the address's daily limit: the caller answers the same either way. */
 export function submitAccessRequest(context: ActionContext, input: AccessRequestInput, next?: string) {
   return transactAndKick(context, (tx) =>
-    submit(tx, input, context.config.sourcingLeadEmail, context.now, next),
+    submit(tx, input, context.config.sourcingLeadEmail, context.now, context.config.siteUrl, next),
   );
 }
 

@@ -7,6 +7,7 @@ import type { Caller } from '../domain/labs/caller.ts';
 import type { Catalog } from '../domain/listings/catalog.ts';
 import type { LinkSigner } from '../domain/samples/links.ts';
 import type { SecretBox } from '../domain/webhooks/secrets.ts';
+import { OPERATOR_AUTHOR, type Author } from '../domain/requests/thread.ts';
 import { DomainError } from '../errors.ts';
 import type { StaffRecord } from '../store/desk-records.ts';
 import { audit } from '../domain/audit.ts';
@@ -108,6 +109,13 @@ export function operatorStep<T>(
     }
     return result;
   });
+}
+
+/** The sourcing team member acting (a thread reply, a note, an owner): refused unless the actor is of the team. */
+export function sourcingAuthor(context: ActionContext): Author {
+  requireOperator(context);
+  const actor = context.actor;
+  return actor.kind === 'staff' ? { id: actor.staff.id, name: actor.staff.name } : OPERATOR_AUTHOR;
 }
 
 /** Runs `work` in one transaction, then asks for the background pass that sends what it queued. */

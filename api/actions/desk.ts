@@ -5,7 +5,7 @@ import { orgByName } from '../domain/desk/org-by-name.ts';
 import { requireAccessRequest } from '../domain/labs/access-requests.ts';
 import { boardFilterSchema, requestBoard } from '../domain/desk/request-board.ts';
 import { liveReplies } from '../domain/desk/saved-replies.ts';
-import { requireRequest } from '../domain/requests/lifecycle.ts';
+import { requireRequest } from '../domain/requests/own-request.ts';
 import { eventsOf } from '../domain/requests/views.ts';
 import { requireOperator, type ActionContext } from './context.ts';
 import { approveAccess } from './access.ts';

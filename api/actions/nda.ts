@@ -30,6 +30,7 @@ export function acceptNda(context: ActionContext, input: NdaAcceptance) {
     ip: context.clientIp ?? 'unknown',
     userAgent: context.userAgent ?? '',
     operatorEmail: context.config.sourcingLeadEmail,
+    siteUrl: context.config.siteUrl,
   };
   return transactAndKick(context, (tx) =>
     acceptNdaOnline(tx, caller, input, currentNda(context), meta, context.now),

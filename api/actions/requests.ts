@@ -9,7 +9,7 @@ import {
 } from '../domain/requests/lifecycle.ts';
 import type { DataRequestInput } from '../domain/requests/request-schema.ts';
 import { DomainError } from '../errors.ts';
-import { labOf, operatorStep, transactAndKick, type ActionContext } from './context.ts';
+import { labOf, operatorStep, sourcingAuthor, transactAndKick, type ActionContext } from './context.ts';
 
 // Idempotency keys whose first request is still being stored, in this process: a retry racing it gets 409.
 const inFlight = new Set<string>();
@@ -60,9 +60,10 @@ export function withdrawRequest(context: ActionContext, id: string, reason: stri
 
 /** The sourcing lead's reply: mailed to the lab, `request.replied`, and `received` moves to `in_review`. */
 export function replyToRequest(context: ActionContext, id: string, message: string) {
+  const author = sourcingAuthor(context);
   return operatorStep(
     context,
-    (tx) => reply(tx, id, message, context.now, context.config),
+    (tx) => reply(tx, id, message, context.now, context.config, author),
     (done) => ({ action: 'request.reply', orgId: done.org_id, detail: id }),
   );
 }

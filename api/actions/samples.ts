@@ -47,6 +47,7 @@ export async function askForSample(
   const limits = {
     perDay: context.config.sampleRequestsPerDay,
     sourcingLeadEmail: context.config.sourcingLeadEmail,
+    siteUrl: context.config.siteUrl,
   };
   // The mail to the lead, and the link if the lab is verified already, go after the answer.
   return transactAndKick(context, (tx) =>
@@ -98,7 +99,9 @@ export async function downloadOwnSample(context: ActionContext, sampleId: string
   const caller = labOf(context);
   const sample = await context.store.sampleById(sampleId);
   if (!sample || sample.org_id !== caller.org.id)
-    throw notFound(`No sample request ${sampleId} in your organisation. Your samples are at /dashboard/samples/.`);
+    throw notFound(
+      `No sample request ${sampleId} in your organisation. Your samples are at /dashboard/samples/.`,
+    );
   if (sample.status !== 'sent' || !sample.sent_at)
     throw conflict(
       'This sample is not approved yet: it can be downloaded once the operator has verified your NDA acceptance and sent it.',
@@ -114,7 +117,7 @@ export async function downloadOwnSample(context: ActionContext, sampleId: string
   if (expiresAt <= context.now.getTime())
     throw new DomainError(
       'link_expired',
-      'This sample\'s link has expired. Mail yourself a fresh one from the Samples page; the download opens again.',
+      "This sample's link has expired. Mail yourself a fresh one from the Samples page; the download opens again.",
     );
   const who = {
     accountId: caller.account.id,

@@ -28,7 +28,11 @@ type FreeTextOptions = {
 
 /** A trimmed text field of `min` to `max` characters, `min` of them visible. */
 export function freeText({ min, max, what, error }: FreeTextOptions) {
-  const tooShort = `describe ${what} in at least ${min} visible characters`;
+  // "at least 1 visible characters" reads wrong: one character is asked as what it is, some text to see.
+  const tooShort =
+    min === 1
+      ? `write ${what} in visible characters`
+      : `describe ${what} in at least ${min} visible characters`;
   return z
     .string({ error })
     .trim()

@@ -10,6 +10,7 @@ import { healthEndpoints } from './health.ts';
 import { keyEndpoints } from './keys.ts';
 import { meEndpoints } from './me.ts';
 import { ndaEndpoints } from './nda.ts';
+import { requestMessageEndpoints } from './request-messages.ts';
 import { requestEndpoints } from './requests.ts';
 import { sampleDownloadEndpoints } from './sample-download.ts';
 import { sampleEndpoints } from './samples.ts';
@@ -23,6 +24,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...fitEndpoints,
   ...demandEndpoints,
   ...requestEndpoints,
+  ...requestMessageEndpoints,
   ...sampleEndpoints,
   ...sampleDownloadEndpoints,
   ...meEndpoints,

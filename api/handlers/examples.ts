@@ -67,6 +67,19 @@ export const labRequestListExample = {
   next_cursor: 'WyIyMDI2LTExLTIzVDA5OjE1OjAwLjAwMFoiLCJyZXFfN0drMnFXOXhMbU4zcFI1dFY4eVoiXQ',
 };
 
+export const requestMessageInputExample = {
+  body: 'Could the Spanish calls include the agent side too? We need both channels.',
+};
+
+export const labMessageExample = {
+  data: {
+    id: 'msg_9Kp3WzT6vB2nL8qR4xYc',
+    from: 'lab',
+    body: requestMessageInputExample.body,
+    at: '2026-11-23T15:40:00.000Z',
+  },
+};
+
 export const labRequestExample = (site: URL) => ({
   data: {
     ...labRequest,
@@ -77,6 +90,16 @@ export const labRequestExample = (site: URL) => ({
         status: 'in_review',
         message: 'Two listings fit closely; we will send a proposal by Wednesday.',
       },
+    ],
+    messages: [
+      {
+        id: 'msg_4Rt8LmQ2xW9vK3nP7sYb',
+        from: 'sourcing',
+        body: 'Two listings fit closely; we will send a proposal by Wednesday.',
+        at: '2026-11-23T14:02:00.000Z',
+        author: 'Sourcing team',
+      },
+      labMessageExample.data,
     ],
     matches: matches(site),
   },

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { submitDataRequest, withdrawRequest } from '../actions/requests.ts';
 import { isOutcome } from '../domain/requests/lifecycle.ts';
+import { requireOwnRequest } from '../domain/requests/own-request.ts';
 import { dataRequestSchema, withdrawalSchema } from '../domain/requests/request-schema.ts';
 import {
   labDetailView,
@@ -14,7 +15,7 @@ import {
 } from '../domain/requests/views.ts';
 import { REQUEST_STATUSES } from '../domain/vocabulary.ts';
 import { vocabularyTerm } from '../domain/vocabulary-term.ts';
-import { invalid, notFound } from '../errors.ts';
+import { invalid } from '../errors.ts';
 import { fieldErrors } from '../field-errors.ts';
 import { readJsonBody, readOptionalJsonBody } from '../http/body.ts';
 import type { Endpoint } from '../http/endpoint.ts';
@@ -80,13 +81,7 @@ export const listRequests: Handler = async (_request, { url, caller, deps }) => 
 };
 
 export const getRequest: Handler = async (_request, { params, caller, deps }) => {
-  const found = await deps.store.requestById(params.id!);
-  // Another organisation's request is "not found", not "forbidden": its existence is not ours to confirm.
-  if (!found || found.org_id !== caller!.org.id) {
-    throw notFound(
-      `Your organisation has no data request ${params.id!.slice(0, 80)}. GET /api/v1/requests lists yours.`,
-    );
-  }
+  const found = await requireOwnRequest(deps.store, params.id!, caller!.org.id);
   return json({ data: labDetailView(found) });
 };
 

@@ -20,7 +20,7 @@ import { TOOLS } from './tools.ts';
 // Where the key goes is the door's to say: a header over HTTP, DSS_API_KEY on stdio.
 const instructions = (door: Door) =>
   'Licensed AI training data (conversational audio, medical imaging). Start with search_catalog; get_listing for one listing. ' +
-  `Tools that act for a lab (get_me, submit_data_request, list_my_requests, get_request, request_sample, list_sample_requests) need an API key, ${door.keyGoes}. ` +
+  `Tools that act for a lab (get_me, submit_data_request, list_my_requests, get_request, send_request_message, request_sample, list_sample_requests) need an API key, ${door.keyGoes}. ` +
   "Errors carry the API's code (unauthorized, nda_required, not_found, invalid with the failing fields, rate_limited); switch on the code.";
 
 // Listed once per process: the schemas are fixed.

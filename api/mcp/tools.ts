@@ -1,7 +1,6 @@
 // The MCP tools (contract §12): each one an endpoint of /api/v1, its input schema the endpoint's zod schema, its
 // result the endpoint's JSON. Public tools work without a key; keyed ones send the caller's key, and without one
 // the endpoint's 401 comes back as the tool's error.
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ndaStatement, ndaStatementSchema } from '../domain/labs/nda-statement.ts';
 import { catalogQuerySchema } from '../domain/listings/catalog.ts';
@@ -21,32 +20,11 @@ import { stringArguments, segment, withQuery, type Args } from './arguments.ts';
 import { checkUseTool } from './check-use-tool.ts';
 import { refusal, type ApiAnswer, type Door } from './door.ts';
 import { idempotencyKeyArgument, withIdempotencyKey } from './idempotency-argument.ts';
+import { sendRequestMessageTool } from './thread-tools.ts';
+import { READ, tool, type Tool } from './tool.ts';
 
-export type Tool = {
-  name: string;
-  title: string;
-  /** When to use it, in a sentence or two: what a model reads to choose. */
-  description: string;
-  /** Needs an API key (the endpoint answers 401 without one). */
-  keyed: boolean;
-  /** The endpoint it calls, for the guides; null for a tool that answers by itself (get_nda). */
-  endpoint: string | null;
-  input: z.ZodType;
-  output: z.ZodType;
-  annotations: ToolAnnotations;
-  run(args: Args, door: Door): Promise<ApiAnswer>;
-  /** A line a model can read, from the endpoint's successful answer. */
-  summary(body: unknown): string;
-};
+export type { Tool };
 
-/** A tool whose summary reads the endpoint's answer as the output schema types it. */
-function tool<O extends z.ZodType>(
-  definition: Omit<Tool, 'output' | 'summary'> & { output: O; summary(body: z.output<O>): string },
-): Tool {
-  return definition as Tool;
-}
-
-const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 const noArguments = z.strictObject({});
 
 /** A GET of `path` with no arguments: anything given is refused, as the input schema says. */
@@ -242,6 +220,7 @@ export const TOOLS: readonly Tool[] = [
     summary: ({ data }) =>
       `Data request ${data.id}: ${data.status}${data.outcome ? ` (${data.outcome})` : ''}, reply due by ${data.reply_due_at}; ${plural(data.events.length, 'event')}, the last: ${data.events.at(-1)?.message ?? data.events.at(-1)?.status}.`,
   }),
+  sendRequestMessageTool,
   tool({
     name: 'request_sample',
     title: 'Ask for a sample',

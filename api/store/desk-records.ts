@@ -56,7 +56,8 @@ export type SavedReplyRecord = {
  * them as of issue 43's download rework; the same optional fields). Absent on older lines.
  */
 export type AuditAdditions = {
-  staff_id?: string;
+  /** The staff member acting; null: the operator at the CLI. */
+  staff_id?: string | null;
   action?: string;
   ip?: string | null;
   account_id?: string | null;

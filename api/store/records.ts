@@ -2,8 +2,9 @@
 import type { Range } from '../domain/requests/bands.ts';
 import type { AuditAdditions } from './desk-records.ts';
 import type { DataType, Domain, Exclusivity, RequestOutcome, RequestStatus } from '../domain/vocabulary.ts';
+import type { InternalNote, RequestMessage } from './thread-records.ts';
 
-export type { RequestOutcome, RequestStatus };
+export type { InternalNote, RequestMessage, RequestOutcome, RequestStatus };
 
 export type NdaState = 'none' | 'accepted' | 'verified';
 
@@ -74,10 +75,9 @@ export type RequestFacets = {
 /** One step of a request's life as the lab sees it: a move, or a reply (status unchanged, with its message). */
 export type RequestEvent = { at: string; status: RequestStatus; message: string | null };
 
-/** A public listing that fits the request: which of the request's asks it meets and which it does not. */
 /** The fields of a data request a listing is compared on (api/domain/requests/matching.ts). */
 export type MatchField = 'data_type' | 'language' | 'domain' | 'geography' | 'volume';
-
+/** A public listing that fits the request: which of the request's asks it meets and which it does not. */
 export type RequestMatch = {
   listing_id: string;
   title: string;
@@ -113,6 +113,12 @@ export type DataRequestRecord = RequestFacets & {
     territories?: string[];
     term_months?: number;
   } | null;
+  // The thread and the desk's fields (contract §13, thread-records.ts); absent on older records: empty, null.
+  messages?: RequestMessage[];
+  notes?: InternalNote[];
+  owner_id?: string | null;
+  awaiting_reply_since?: string | null;
+  overdue_mailed_at?: string | null;
 };
 
 export type DemandPostRecord = RequestFacets & {
@@ -155,11 +161,18 @@ export type IdempotencyRecord = {
 export type AuditRecord = {
   id: string;
   at: string;
-  kind: 'nda_disclosure' | 'sample_download' | 'sample_link' | 'staff_action';
+  /**
+   * The lab's own (disclosures, downloads, links), or the sourcing team's, never shown to the lab: a desk step
+   * (staff_action) or, on a request (request_…), its owner or an internal note.
+   */
+  kind:
+    'nda_disclosure' | 'sample_download' | 'sample_link' | 'staff_action' | 'request_owner' | 'request_note';
   org_id: string;
   key_id: string | null;
-  listing_id: string;
+  listing_id: string | null;
   detail: string | null;
+  /** The team's entries on a request: the request (listing null). */
+  request_id?: string;
 } & AuditAdditions;
 
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';

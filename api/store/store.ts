@@ -122,6 +122,13 @@ export interface StoreReads extends DeskStoreReads {
   requests(query: { orgId?: string; status?: RequestStatus } & PageQuery): Promise<Page<DataRequestRecord>>;
   /** Received, unanswered and due before `now`; the longest overdue first. */
   overdueRequests(now: Date): Promise<DataRequestRecord[]>;
+  /**
+   * Received and unanswered, reply due in [from, to), whose overdue mail is not queued yet (overdue_mailed_at
+   * unset); the longest overdue first.
+   */
+  overdueUnmailed(from: Date, to: Date): Promise<DataRequestRecord[]>;
+  /** Requests with a lab message not yet answered (awaiting_reply_since set); the longest waiting first. */
+  awaitingReply(): Promise<DataRequestRecord[]>;
 
   demandPostById(id: string): Promise<DemandPostRecord | undefined>;
   /** The post a request put on the board, if it asked for one (removed or not). */

@@ -2,6 +2,7 @@
 import { type ParseArgsConfig } from 'node:util';
 import { type Config } from '../../api/config.ts';
 import { ndaView } from '../../api/domain/labs/views.ts';
+import { findOrg } from '../../api/domain/labs/org-lookup.ts';
 import { closest } from '../../api/domain/closest.ts';
 import { SAMPLE_REQUEST_STATUSES, sampleView } from '../../api/domain/samples/views.ts';
 import type { ActionContext } from '../../api/actions/context.ts';
@@ -105,12 +106,17 @@ export const publicKey = ({ hash: _hash, ...key }: ApiKeyRecord) => key;
 export const REQUEST_COLUMNS = [
   'id',
   'org_id',
+  'org_name',
   'status',
   'data_types',
   'created_at',
   'reply_due_at',
   'replied_at',
 ];
+
+/** --org as a person gives it: an id, or a name in any case (an ambiguous name is refused listing the ids). */
+export const orgOption = async (store: Store, values: Values): Promise<Org> =>
+  findOrg(store, str(values, 'org'));
 
 /** An organisation as the API shows its NDA (a revoked one is "revoked", not the store's "none"). */
 export const orgShown = (org: Org) => ({ ...org, nda: ndaView(org) });

@@ -1,5 +1,4 @@
 // Organisations, accounts, access requests, keys and the NDA: the operator's commands about labs (contract §6, §8).
-import { requireOrg } from '../../api/domain/labs/organisations.ts';
 import { addAccount, createOrganisation, verifyAccount } from '../../api/actions/labs.ts';
 import { roleOf } from '../../api/domain/labs/caller.ts';
 import { ROLES } from '../../api/domain/labs/views.ts';
@@ -7,7 +6,16 @@ import { conflict } from '../../api/errors.ts';
 import { approveAccess, rejectAccess } from '../../api/actions/access.ts';
 import * as keyActions from '../../api/actions/keys.ts';
 import * as ndaActions from '../../api/actions/nda.ts';
-import { type Command, str, optionOf, ACCESS_STATUSES, publicKey, orgShown, sendDue } from './command.ts';
+import {
+  type Command,
+  str,
+  optionOf,
+  orgOption,
+  ACCESS_STATUSES,
+  publicKey,
+  orgShown,
+  sendDue,
+} from './command.ts';
 
 export const LAB_COMMANDS: Record<string, Command> = {
   'org create': {
@@ -34,11 +42,11 @@ export const LAB_COMMANDS: Record<string, Command> = {
       verified: { type: 'boolean' },
       role: { type: 'string' },
     },
-    run: async ({ values, acting }) => {
+    run: async ({ store, values, acting }) => {
       const role = optionOf(values, 'role', ROLES) ?? 'admin';
       const name = values.name as string | undefined;
       const input = {
-        orgId: str(values, 'org'),
+        orgId: (await orgOption(store, values)).id,
         email: str(values, 'email'),
         name,
         verified: values.verified === true,
@@ -53,7 +61,7 @@ export const LAB_COMMANDS: Record<string, Command> = {
     columns: ['id', 'email', 'name', 'role', 'verified_at', 'removed_at'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
-      const org = await requireOrg(store, str(values, 'org'));
+      const org = await orgOption(store, values);
       return (await store.accountsOf(org.id)).map((account) => ({ ...account, role: roleOf(account) }));
     },
   },
@@ -70,8 +78,8 @@ export const LAB_COMMANDS: Record<string, Command> = {
       'creates the organisation (or joins --org) and a verified admin account, and mails a sign-in link',
     args: ['ACCESS_REQUEST_ID'],
     options: { org: { type: 'string' } },
-    run: async ({ args, values, acting, deliver }) => {
-      const orgId = values.org as string | undefined;
+    run: async ({ store, args, values, acting, deliver }) => {
+      const orgId = values.org === undefined ? undefined : (await orgOption(store, values)).id;
       const approved = await approveAccess(await acting(), args[0]!, orgId);
       await deliver();
       return approved;
@@ -114,7 +122,7 @@ export const LAB_COMMANDS: Record<string, Command> = {
     columns: ['id', 'prefix', 'name', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
-      const org = await requireOrg(store, str(values, 'org'));
+      const org = await orgOption(store, values);
       return (await store.keysOf(org.id)).map(publicKey);
     },
   },
@@ -143,17 +151,17 @@ export const LAB_COMMANDS: Record<string, Command> = {
     usage: 'nda accept --org ORG [--verified]',
     summary: 'records that the organisation accepted the NDA (--verified: and that it was checked)',
     options: { org: { type: 'string' }, verified: { type: 'boolean' } },
-    run: async ({ values, acting }) =>
-      orgShown(
-        await ndaActions.recordNdaAcceptance(await acting(), str(values, 'org'), values.verified === true),
-      ),
+    run: async ({ store, values, acting }) => {
+      const org = await orgOption(store, values);
+      return orgShown(await ndaActions.recordNdaAcceptance(await acting(), org.id, values.verified === true));
+    },
   },
   'nda verify': {
     usage: 'nda verify --org ORG',
     summary: "marks the organisation's NDA acceptance verified",
     options: { org: { type: 'string' } },
-    run: async ({ values, acting, runtime, deliver }) => {
-      const org = await ndaActions.verifyNda(await acting(), str(values, 'org'));
+    run: async ({ store, values, acting, runtime, deliver }) => {
+      const org = await ndaActions.verifyNda(await acting(), (await orgOption(store, values)).id);
       return { ...orgShown(org), links_sent: await sendDue(await runtime(), deliver) };
     },
   },
@@ -161,7 +169,7 @@ export const LAB_COMMANDS: Record<string, Command> = {
     usage: 'nda revoke --org ORG',
     summary: 'withdraws NDA access (NDA fields and sample links stop at once)',
     options: { org: { type: 'string' } },
-    run: async ({ values, acting }) =>
-      orgShown(await ndaActions.revokeNda(await acting(), str(values, 'org'))),
+    run: async ({ store, values, acting }) =>
+      orgShown(await ndaActions.revokeNda(await acting(), (await orgOption(store, values)).id)),
   },
 };

@@ -1,7 +1,7 @@
 // The service itself: the mail queue, the store (migrate, copy), webhooks and the audit log (contract §6, §10, §11).
 import { readFile } from 'node:fs/promises';
 import { type Config } from '../../api/config.ts';
-import { requireOrg } from '../../api/domain/labs/organisations.ts';
+import { withOrgNames } from '../../api/domain/labs/org-lookup.ts';
 import { generatedLinkSecretPath } from '../../api/domain/samples/links.ts';
 import { createSecretBox } from '../../api/domain/webhooks/secrets.ts';
 import { deliveryView, endpointView } from '../../api/domain/webhooks/views.ts';
@@ -10,7 +10,7 @@ import { copyStore } from '../../api/store/copy-store.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import type { WebhookEndpointRecord } from '../../api/store/records.ts';
 import type { Store } from '../../api/store/store.ts';
-import { type Command, UsageError, str, optionOf, MAIL_STATUSES } from './command.ts';
+import { type Command, UsageError, str, optionOf, orgOption, MAIL_STATUSES } from './command.ts';
 
 export const SERVICE_COMMANDS: Record<string, Command> = {
   'mail list': {
@@ -58,7 +58,7 @@ export const SERVICE_COMMANDS: Record<string, Command> = {
     columns: ['id', 'url', 'events', 'created_at'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
-      const org = await requireOrg(store, str(values, 'org'));
+      const org = await orgOption(store, values);
       return Promise.all(
         (await store.webhooksOf(org.id)).map(async (endpoint) => ({
           ...endpointView(endpoint),
@@ -69,13 +69,14 @@ export const SERVICE_COMMANDS: Record<string, Command> = {
   },
   'audit list': {
     usage: 'audit list [--org ORG]',
-    summary: 'NDA-field disclosures and sample downloads, newest first',
-    columns: ['at', 'kind', 'org_id', 'listing_id', 'by', 'ip'],
+    summary:
+      "NDA-field disclosures, sample downloads and the sourcing team's steps (desk and requests), newest first",
+    columns: ['at', 'kind', 'org_id', 'org_name', 'listing_id', 'request_id', 'by', 'ip', 'staff_id'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
       // A mistyped --org is said, as every other --org command says it, not answered with an empty list.
-      if (values.org !== undefined) await requireOrg(store, str(values, 'org'));
-      const entries = await store.auditLog({ orgId: values.org as string | undefined });
+      const org = values.org === undefined ? undefined : await orgOption(store, values);
+      const entries = await withOrgNames(store, await store.auditLog({ orgId: org?.id }));
       // Who, as a person reads it: the account's address (the account a link went to, or the one signed in), else the key.
       const emails = new Map<string, string>();
       for (const orgId of new Set(entries.map((e) => e.org_id)))

@@ -3,10 +3,9 @@ import { moveListing, removeDemandPost as removePost } from '../../api/actions/c
 import { requireSample } from '../../api/domain/samples/sample-requests.ts';
 import { SAMPLE_REQUEST_STATUSES } from '../../api/domain/samples/views.ts';
 import { LISTING_STATUSES, REQUEST_OUTCOMES, REQUEST_STATUSES } from '../../api/domain/vocabulary.ts';
-import { notFound } from '../../api/errors.ts';
+import { withOrgNames } from '../../api/domain/labs/org-lookup.ts';
 import * as requestActions from '../../api/actions/requests.ts';
 import * as sampleActions from '../../api/actions/samples.ts';
-import { eventsOf, ranges } from '../../api/domain/requests/views.ts';
 import {
   type Command,
   str,
@@ -25,23 +24,16 @@ export const WORK_COMMANDS: Record<string, Command> = {
     columns: REQUEST_COLUMNS,
     options: { status: { type: 'string' } },
     run: async ({ store, values }) =>
-      (await store.requests({ status: optionOf(values, 'status', REQUEST_STATUSES), limit: 1000 })).items,
-  },
-  'requests show': {
-    usage: 'requests show REQUEST_ID',
-    summary: 'one data request, whole: its events and its matches in the catalogue',
-    args: ['REQUEST_ID'],
-    run: async ({ store, args }) => {
-      const request = await store.requestById(args[0]!);
-      if (!request) throw notFound(`No data request ${args[0]}.`);
-      return { ...request, ...ranges(request), events: eventsOf(request), matches: request.matches ?? [] };
-    },
+      withOrgNames(
+        store,
+        (await store.requests({ status: optionOf(values, 'status', REQUEST_STATUSES), limit: 1000 })).items,
+      ),
   },
   'requests overdue': {
     usage: 'requests overdue',
     summary: 'past their reply-due time with no reply recorded',
     columns: REQUEST_COLUMNS,
-    run: ({ store, now }) => store.overdueRequests(now),
+    run: async ({ store, now }) => withOrgNames(store, await store.overdueRequests(now)),
   },
   'requests reply': {
     usage: 'requests reply REQUEST_ID --message TEXT',
@@ -71,10 +63,15 @@ export const WORK_COMMANDS: Record<string, Command> = {
   'samples list': {
     usage: `samples list [--status ${SAMPLE_REQUEST_STATUSES.join('|')}]`,
     summary: 'sample requests, newest first',
-    columns: ['id', 'org_id', 'listing_id', 'status', 'created_at'],
+    columns: ['id', 'org_id', 'org_name', 'listing_id', 'status', 'created_at'],
     options: { status: { type: 'string' } },
     run: async ({ store, values, config }) =>
-      (await store.samples({ status: sampleStatusOf(values) })).map((sample) => sampleShown(sample, config)),
+      withOrgNames(
+        store,
+        (await store.samples({ status: sampleStatusOf(values) })).map((sample) =>
+          sampleShown(sample, config),
+        ),
+      ),
   },
   'samples approve': {
     usage: 'samples approve SAMPLE_ID',

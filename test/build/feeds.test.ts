@@ -421,6 +421,7 @@ describe('OpenAPI', () => {
         '/api/v1/requests',
         '/api/v1/requests/{id}',
         '/api/v1/requests/{id}/withdraw',
+        '/api/v1/requests/{id}/messages',
         '/api/v1/samples/{id}',
         '/api/v1/samples/{id}/download',
         '/api/v1/sample-requests',

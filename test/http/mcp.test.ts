@@ -27,6 +27,7 @@ const TOOL_NAMES = [
   'submit_data_request',
   'list_my_requests',
   'get_request',
+  'send_request_message',
   'request_sample',
   'list_sample_requests',
 ];

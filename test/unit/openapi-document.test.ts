@@ -249,6 +249,18 @@ const ADDED: { what: string; at: string[][] }[] = [
       ['paths', '/api/v1/requests/{id}/withdraw'],
     ],
   },
+  {
+    what: 'a request has a two-way thread: messages beside events, and POST …/messages for the lab (issue 40)',
+    at: [
+      ['paths', '/api/v1/requests/{id}/messages'],
+      ['paths', '/api/v1/requests/{id}', 'get'],
+      ['paths', '/api/v1/requests/{id}/withdraw', 'post'],
+      ['components', 'schemas', 'RequestMessage'],
+      ['components', 'schemas', 'LabRequestDetail'],
+      ['components', 'schemas', 'RequestMessageInput'],
+      ['components', 'schemas', 'RequestMessageResponse'],
+    ],
+  },
 ];
 const at = (document: unknown, path: string[]) => path.reduce<any>((value, key) => value?.[key], document);
 for (const { at: places } of ADDED)

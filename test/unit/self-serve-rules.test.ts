@@ -148,12 +148,12 @@ test('3 access requests per address a day: the 4th is dropped, the next day one 
   };
   for (let i = 0; i < 3; i++)
     expect(
-      await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(i * MIN))),
+      await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(i * MIN), SITE)),
     ).toBeDefined();
   expect(
-    await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(10 * MIN))),
+    await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(10 * MIN), SITE)),
   ).toBeUndefined();
   expect(
-    await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(DAY + 3 * MIN))),
+    await store.transact((tx) => submitAccessRequest(tx, input, 'op@x.example', later(DAY + 3 * MIN), SITE)),
   ).toBeDefined();
 });

@@ -171,6 +171,33 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
   );
 
   test.skipIf(skip)(
+    "the desk's questions: unanswered requests due in a window and not yet mailed; lab messages waiting",
+    async () => {
+      const store = await (await place())();
+      await store.transact(async (tx) => {
+        await tx.insert('orgs', org('org_a'));
+        for (let i = 0; i < 5; i++) await tx.insert('requests', request(`req_w${i}`, 'org_a', i));
+        await tx.update('requests', 'req_w1', { overdue_mailed_at: at(62) });
+        await tx.update('requests', 'req_w2', { replied_at: at(3), status: 'in_review' });
+        await tx.update('requests', 'req_w3', { awaiting_reply_since: at(9) });
+        await tx.update('requests', 'req_w4', { awaiting_reply_since: at(7) });
+      });
+      const ids = (records: DataRequestRecord[]) => records.map((r) => r.id);
+      // Due at minutes 60 to 64: the window [61, 64) holds w1 to w3; w1 is mailed, w2 answered.
+      expect(ids(await store.overdueUnmailed(new Date(at(61)), new Date(at(64))))).toEqual(['req_w3']);
+      expect(ids(await store.overdueUnmailed(new Date(at(0)), new Date(at(70))))).toEqual([
+        'req_w0',
+        'req_w3',
+        'req_w4',
+      ]);
+      expect(ids(await store.awaitingReply())).toEqual(['req_w4', 'req_w3']);
+      await store.transact((tx) => tx.update('requests', 'req_w4', { awaiting_reply_since: null }));
+      expect(ids(await store.awaitingReply())).toEqual(['req_w3']);
+      await store.close();
+    },
+  );
+
+  test.skipIf(skip)(
     'due mail: queued and due, or claimed by a sender whose lease ran out; a transaction sees its own',
     async () => {
       const store = await (await place())();

@@ -21,6 +21,7 @@ export async function submitAccessRequest(
   input: AccessRequestInput,
   operatorEmail: string,
   now: Date,
+  siteUrl: URL,
   next?: string,
 ): Promise<AccessRequestRecord | undefined> {
   // A UTC day's requests from the address; the id names the slot (address, day, count), so two instances racing
@@ -45,7 +46,13 @@ export async function submitAccessRequest(
     ...(safeNext(next) ? { next: safeNext(next) } : {}),
   };
   await tx.insert('access_requests', record);
-  await enqueueMail(tx, `access:${record.id}:operator`, operatorEmail, accessRequestToOperator(record), now);
+  await enqueueMail(
+    tx,
+    `access:${record.id}:operator`,
+    operatorEmail,
+    accessRequestToOperator(record, siteUrl),
+    now,
+  );
   await enqueueMail(tx, `access:${record.id}:received`, record.email, accessRequestReceived(record), now);
   return record;
 }

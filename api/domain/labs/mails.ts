@@ -3,6 +3,7 @@
 // value a user typed is escaped in HTML and folded to one line wherever it could reach a header.
 import type { AccessRequestRecord, NdaAcceptanceRecord, Org } from '../../store/records.ts';
 import { message, type Message } from '../mail/message.ts';
+import { deskUrl } from '../staff/desk-links.ts';
 
 /** A link's life in words: "15 minutes", "72 hours". */
 export const lifetime = (ms: number) =>
@@ -38,7 +39,7 @@ export function invitationMail(
   ]);
 }
 
-export function accessRequestToOperator(request: AccessRequestRecord): Message {
+export function accessRequestToOperator(request: AccessRequestRecord, siteUrl: URL): Message {
   return message(`Access requested by ${request.organisation}`, [
     {
       facts: [
@@ -52,9 +53,9 @@ export function accessRequestToOperator(request: AccessRequestRecord): Message {
     { heading: 'Intended use', paragraphs: [request.intended_use] },
     {
       paragraphs: [
-        `Approve: npm run ops -- access approve ${request.id} [--org ORG]`,
-        `Reject: npm run ops -- access reject ${request.id} --reason "…"`,
+        'Approve it (into a new organisation or an existing one) or reject it with a reason, on the desk.',
       ],
+      link: { label: 'Open the access request', href: deskUrl(siteUrl, 'access', request.id) },
     },
   ]);
 }
@@ -98,7 +99,12 @@ export function accessRejected(request: AccessRequestRecord, reason: string): Me
   ]);
 }
 
-export function ndaAcceptedToOperator(org: Org, acceptance: NdaAcceptanceRecord, email: string): Message {
+export function ndaAcceptedToOperator(
+  org: Org,
+  acceptance: NdaAcceptanceRecord,
+  email: string,
+  siteUrl: URL,
+): Message {
   return message(`NDA accepted by ${org.name}`, [
     {
       facts: [
@@ -113,9 +119,9 @@ export function ndaAcceptedToOperator(org: Org, acceptance: NdaAcceptanceRecord,
     },
     {
       paragraphs: [
-        'Sample links go out once you have verified the acceptance:',
-        `npm run ops -- nda verify --org ${org.id}`,
+        "Sample links go out once you have verified the acceptance, on the organisation's desk page.",
       ],
+      link: { label: `Open ${org.name} on the desk`, href: deskUrl(siteUrl, 'orgs', org.id) },
     },
   ]);
 }

@@ -96,7 +96,7 @@ export async function acceptNdaOnline(
   caller: { org: Org; account: Account },
   input: { version: string; sha256: string; signer_name: string; signer_title: string },
   current: { version: string; sha256: string; text: string; unset: string[] },
-  meta: { ip: string; userAgent: string; operatorEmail: string },
+  meta: { ip: string; userAgent: string; operatorEmail: string; siteUrl: URL },
   now: Date,
 ): Promise<{ org: Org; acceptance: NdaAcceptanceRecord; created: boolean }> {
   // A lab signing an agreement whose other party is blank binds nobody: refused, naming what the operator must set.
@@ -141,7 +141,7 @@ export async function acceptNdaOnline(
     version: current.version,
     accepted_by: `${input.signer_name}, ${input.signer_title}`,
   });
-  const mail = ndaAcceptedToOperator(updated, acceptance, caller.account.email);
+  const mail = ndaAcceptedToOperator(updated, acceptance, caller.account.email, meta.siteUrl);
   await enqueueMail(tx, `nda:${acceptance.id}:operator`, meta.operatorEmail, mail, now);
   await mailSignedCopies(tx, updated, acceptance, caller.account, now);
   return { org: updated, acceptance, created: true };

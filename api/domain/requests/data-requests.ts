@@ -129,7 +129,7 @@ export async function createDataRequest(
     tx,
     `request:${request.id}:lead`,
     sourcingLeadEmail,
-    newRequestToLead(request, org, account),
+    newRequestToLead(request, org, account, siteUrl),
     now,
   );
   await enqueueMail(

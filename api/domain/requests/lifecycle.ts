@@ -2,9 +2,9 @@
 // outcome), forward only. Each change is one function, run inside one store transaction, that writes the new
 // status, appends the event the lab sees and queues the lab's mail in the same write: so a change is never told
 // without being stored, nor stored without being told: the webhook events go in the same write too.
-import { DomainError, conflict, invalid, notFound } from '../../errors.ts';
+import { DomainError, conflict, invalid } from '../../errors.ts';
 import type { Account, DataRequestRecord, RequestEvent } from '../../store/records.ts';
-import type { StoreReads, Tx } from '../../store/store.ts';
+import type { Tx } from '../../store/store.ts';
 import { roleOf } from '../labs/caller.ts';
 import { teamOf } from '../labs/team.ts';
 import { enqueueMail } from '../mail/queue.ts';
@@ -22,6 +22,8 @@ import {
   withdrawnToLead,
   type LabMailConfig,
 } from './mails.ts';
+import { OPERATOR_AUTHOR, sourcingMessage, type Author } from './thread.ts';
+import { requireOwnRequest, requireRequest } from './own-request.ts';
 import { eventsOf } from './views.ts';
 
 const rank = (status: RequestStatus) => REQUEST_STATUSES.indexOf(status);
@@ -30,12 +32,6 @@ export const isRequestStatus = (value: string): value is RequestStatus =>
   (REQUEST_STATUSES as readonly string[]).includes(value);
 export const isOutcome = (value: string): value is RequestOutcome =>
   (REQUEST_OUTCOMES as readonly string[]).includes(value);
-
-export async function requireRequest(reads: StoreReads, id: string): Promise<DataRequestRecord> {
-  const request = await reads.requestById(id);
-  if (!request) throw notFound(`No data request ${id}.`);
-  return request;
-}
 
 /**
  * Who is mailed about a request: the account that made it, or, once it is removed from the team, the organisation's
@@ -155,19 +151,25 @@ export async function moveRequest(
       status: move.status,
       ...(move.status === 'closed' ? { outcome: move.outcome!, closed_at: at } : {}),
       ...(message && !request.replied_at ? { replied_at: at } : {}),
+      // A move with words for the lab answers it; a closed request waits on nobody.
+      ...(message || move.status === 'closed' ? { awaiting_reply_since: null } : {}),
     },
     now,
     config,
   );
 }
 
-/** The sourcing lead's reply (`ops requests reply --message`): the lab is mailed it; received moves to in_review. */
+/**
+ * The sourcing team's reply (`ops requests reply --message`, the desk): a message of the thread, signed by `author`,
+ * and an event; the lab is mailed it; received moves to in_review.
+ */
 export async function replyToRequest(
   tx: Tx,
   id: string,
   text: string,
   now: Date,
   config: LabMailConfig,
+  author: Author = OPERATOR_AUTHOR,
 ): Promise<DataRequestRecord> {
   const request = await requireRequest(tx, id);
   const message = text.trim();
@@ -183,7 +185,11 @@ export async function replyToRequest(
     request,
     'reply',
     { at, status, message },
-    { ...(status !== request.status ? { status } : {}), replied_at: request.replied_at ?? at },
+    {
+      ...(status !== request.status ? { status } : {}),
+      replied_at: request.replied_at ?? at,
+      ...sourcingMessage(request, message, author, at),
+    },
     now,
     config,
   );
@@ -198,12 +204,7 @@ export async function withdrawRequest(
   now: Date,
   reason: string | null = null,
 ): Promise<DataRequestRecord> {
-  const request = await tx.requestById(id);
-  if (!request || request.org_id !== orgId) {
-    throw notFound(
-      `Your organisation has no data request ${id.slice(0, 80)}. GET /api/v1/requests lists yours.`,
-    );
-  }
+  const request = await requireOwnRequest(tx, id, orgId);
   if (request.status === 'closed') {
     throw new DomainError(
       'conflict',
@@ -220,11 +221,11 @@ export async function withdrawRequest(
       status: 'closed',
       message: reason ? `Withdrawn by your organisation: ${reason}` : 'Withdrawn by your organisation.',
     },
-    { status: 'closed', outcome: 'withdrawn', closed_at: at },
+    { status: 'closed', outcome: 'withdrawn', closed_at: at, awaiting_reply_since: null },
     now,
     config,
   );
-  const mail = withdrawnToLead(updated, reason);
+  const mail = withdrawnToLead(updated, config.siteUrl, reason);
   await enqueueMail(tx, `request:${id}:withdrawn:lead`, config.sourcingLeadEmail, mail, now);
   return updated;
 }

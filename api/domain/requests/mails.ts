@@ -3,6 +3,7 @@
 // the dashboard shows them ("Call audio", "Public sector"), not as the API's codes.
 import type { Account, DataRequestRecord, Org, RequestEvent, RequestMatch } from '../../store/records.ts';
 import { list, message, type Block, type Message } from '../mail/message.ts';
+import { deskUrl } from '../staff/desk-links.ts';
 import { when } from '../when.ts';
 import { DATA_TYPE_LABELS, EXCLUSIVITY_LABELS, humanize } from '../listings/listing-format.ts';
 import { matchFieldWords } from './matching.ts';
@@ -81,7 +82,12 @@ function requestFacts(request: DataRequestRecord): [string, string][] {
   ];
 }
 
-export function newRequestToLead(request: DataRequestRecord, org: Org, account: Account): Message {
+export function newRequestToLead(
+  request: DataRequestRecord,
+  org: Org,
+  account: Account,
+  siteUrl: URL,
+): Message {
   return message(`New data request from ${org.name}: ${dataTypeWords(request)}`, [
     {
       paragraphs: [
@@ -97,10 +103,8 @@ export function newRequestToLead(request: DataRequestRecord, org: Org, account: 
     { heading: 'What they wrote', paragraphs: [request.description] },
     matchesBlock(request),
     {
-      paragraphs: [
-        `To reply (the lab is mailed your words): npm run ops -- requests reply ${request.id} --message "…"`,
-        `To move it on: npm run ops -- requests move ${request.id} proposal_sent|closed [--outcome …] [--message "…"]`,
-      ],
+      paragraphs: ['Reply (the lab is mailed your words) and move it on from its desk page.'],
+      link: { label: 'Open the request on the desk', href: deskUrl(siteUrl, 'requests', request.id) },
     },
   ]);
 }
@@ -162,12 +166,17 @@ export function replyToLab(
   ]);
 }
 
-export function withdrawnToLead(request: DataRequestRecord, reason: string | null = null): Message {
+export function withdrawnToLead(
+  request: DataRequestRecord,
+  siteUrl: URL,
+  reason: string | null = null,
+): Message {
   const why = reason ? `Their reason: ${reason}` : 'They gave no reason.';
   return message(`Data request ${request.id} withdrawn by the lab`, [
     {
       paragraphs: [`The lab withdrew data request ${request.id}; it is closed with outcome withdrawn.`, why],
       facts: requestFacts(request),
+      link: { label: 'Open the request on the desk', href: deskUrl(siteUrl, 'requests', request.id) },
     },
   ]);
 }

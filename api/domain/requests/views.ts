@@ -7,6 +7,7 @@ import type {
   DemandPostRecord,
   RequestEvent,
   RequestFacets,
+  RequestMessage,
 } from '../../store/records.ts';
 import {
   ALL_DATA_TYPES,
@@ -102,9 +103,30 @@ export const labRequestSchema = z
   })
   .meta({ id: 'LabRequest' });
 
+export const requestMessageSchema = z
+  .object({
+    id: z.string(),
+    from: z.enum(['lab', 'sourcing']).describe('lab: your organisation; sourcing: our sourcing team'),
+    body: z.string(),
+    at: z.iso.datetime(),
+    author: z.string().optional().describe('Who of the sourcing team wrote it (from: sourcing only)'),
+  })
+  .meta({ id: 'RequestMessage' });
+
+/** A message of the thread as the lab reads it: the team's author by name, the lab's own without one. */
+export function labMessageView(message: RequestMessage): z.output<typeof requestMessageSchema> {
+  const { id, from, body, at } = message;
+  return from === 'sourcing'
+    ? { id, from, body, at, author: message.author_name ?? 'Sourcing team' }
+    : { id, from, body, at };
+}
+
 export const labRequestDetailSchema = labRequestSchema
   .extend({
     events: z.array(requestEventSchema).describe('Oldest first: creation, each move and each reply'),
+    messages: z
+      .array(requestMessageSchema)
+      .describe("The thread, oldest first: your organisation's messages and the sourcing team's replies"),
     matches: z.array(matchSchema).max(5).describe('Public listings that fit, best first'),
   })
   .meta({ id: 'LabRequestDetail' });
@@ -159,7 +181,12 @@ export function labView(request: DataRequestRecord): z.output<typeof labRequestS
 }
 
 export function labDetailView(request: DataRequestRecord): z.output<typeof labRequestDetailSchema> {
-  return { ...labView(request), events: eventsOf(request), matches: request.matches ?? [] };
+  return {
+    ...labView(request),
+    events: eventsOf(request),
+    messages: (request.messages ?? []).map(labMessageView),
+    matches: request.matches ?? [],
+  };
 }
 
 /** Contract §5: never the organisation, the account, the free text or the request id. */

@@ -1,6 +1,7 @@
 // What a sample request mails: the sourcing lead when one is asked for, the lab its link or the reason why not.
 import type { Org, Account, SampleRequestRecord } from '../../store/records.ts';
 import { message, type Message } from '../mail/message.ts';
+import { deskUrl } from '../staff/desk-links.ts';
 import { when } from '../when.ts';
 
 export function sampleRequestToLead(
@@ -8,6 +9,7 @@ export function sampleRequestToLead(
   org: Org,
   account: Account,
   listingTitle: string,
+  siteUrl: URL,
 ): Message {
   return message(`Sample requested by ${org.name}: ${listingTitle}`, [
     {
@@ -21,9 +23,9 @@ export function sampleRequestToLead(
     },
     {
       paragraphs: [
-        'The link goes out by itself once the account and the NDA acceptance are verified, or when you approve it:',
-        `npm run ops -- samples approve ${sample.id}`,
+        'The link goes out by itself once the account and the NDA acceptance are verified, or when you approve it on the desk.',
       ],
+      link: { label: 'Open the sample requests on the desk', href: deskUrl(siteUrl, 'samples', '') },
     },
   ]);
 }

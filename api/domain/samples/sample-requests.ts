@@ -18,6 +18,9 @@ export type SampleAsk = { record: SampleRequestRecord; created: boolean; replaye
 /** What a retry under the same Idempotency-Key must repeat: the listing (the request has no body to compare). */
 const sampleAskText = (listingId: string) => `POST /api/v1/samples/${listingId}`;
 
+/** The organisation's daily cap, and where the lead's mail goes and links to. */
+type SampleLimits = { perDay: number; sourcingLeadEmail: string; siteUrl: URL };
+
 /**
  * One pending request per organisation and listing: asking again while one is pending returns it. With an
  * Idempotency-Key, a retry returns the request the key first answered with, whatever its status now.
@@ -26,7 +29,7 @@ export async function requestSample(
   tx: Tx,
   caller: Caller,
   listing: { id: string; title: string },
-  limits: { perDay: number; sourcingLeadEmail: string },
+  limits: SampleLimits,
   now: Date,
   idempotencyKey?: string,
 ): Promise<SampleAsk> {
@@ -49,7 +52,7 @@ async function newSampleRequest(
   tx: Tx,
   caller: Caller,
   listing: { id: string; title: string },
-  limits: { perDay: number; sourcingLeadEmail: string },
+  limits: SampleLimits,
   now: Date,
 ): Promise<SampleAsk> {
   const pending = (await tx.samples({ orgId: caller.org.id, status: 'pending_verification' })).find(
@@ -86,7 +89,7 @@ async function newSampleRequest(
     reject_reason: null,
   };
   await tx.insert('samples', record);
-  const message = sampleRequestToLead(record, caller.org, caller.account, listing.title);
+  const message = sampleRequestToLead(record, caller.org, caller.account, listing.title, limits.siteUrl);
   await enqueueMail(tx, `sample:${record.id}:lead`, limits.sourcingLeadEmail, message, now);
   return { record, created: true };
 }

@@ -49,6 +49,9 @@ const SUMMARISERS = {
     created_at: r.created_at,
     reply_due_at: r.reply_due_at,
     replied_at: r.replied_at,
+    // Only when set: most requests never wait on a lab message, and 100,000 summaries stay small.
+    ...(r.awaiting_reply_since ? { awaiting_reply_since: r.awaiting_reply_since } : {}),
+    ...(r.overdue_mailed_at ? { overdue_mailed_at: r.overdue_mailed_at } : {}),
   }),
   idempotency: () => null,
   audit: (r: AuditRecord) => ({ id: r.id, org_id: r.org_id, at: r.at }),

@@ -221,6 +221,28 @@ export class RecordQueries implements Omit<StoreReads, DeskReads> {
     return this.#whole('requests', overdue);
   }
 
+  async overdueUnmailed(from: Date, to: Date) {
+    const [after, before] = [from.toISOString(), to.toISOString()];
+    const overdue = (await this.#all('requests'))
+      .filter(
+        (r) =>
+          r.status === 'received' &&
+          !r.replied_at &&
+          !r.overdue_mailed_at &&
+          r.reply_due_at >= after &&
+          r.reply_due_at < before,
+      )
+      .sort((a, b) => (a.reply_due_at < b.reply_due_at ? -1 : 1));
+    return this.#whole('requests', overdue);
+  }
+
+  async awaitingReply() {
+    const waiting = (await this.#all('requests'))
+      .filter((r) => r.awaiting_reply_since)
+      .sort((a, b) => (a.awaiting_reply_since! < b.awaiting_reply_since! ? -1 : 1));
+    return this.#whole('requests', waiting);
+  }
+
   async demandPosts(query: PageQuery = {}) {
     const live = (await this.#all('demand')).filter((post) => !post.removed_at);
     return page(live.sort(newestFirst), query);

@@ -194,6 +194,22 @@ CREATE INDEX signin_tokens_invitations ON signin_tokens ((doc->>'org_id'), creat
 `,
   },
   {
+    name: '008-thread-and-reminders.sql',
+    sql: `
+-- The two-way thread and the desk's reminders (contract §13): what the inbox and the reminder pass ask for, each
+-- from an index that holds only the few requests waiting, however many are stored.
+ALTER TABLE data_requests
+  ADD COLUMN awaiting_reply_since text GENERATED ALWAYS AS (doc->>'awaiting_reply_since') STORED,
+  ADD COLUMN overdue_mailed_at text GENERATED ALWAYS AS (doc->>'overdue_mailed_at') STORED,
+  ADD COLUMN owner_id text GENERATED ALWAYS AS (doc->>'owner_id') STORED;
+CREATE INDEX data_requests_awaiting_reply ON data_requests (awaiting_reply_since, id)
+  WHERE awaiting_reply_since IS NOT NULL;
+CREATE INDEX data_requests_overdue_unmailed ON data_requests (reply_due_at)
+  WHERE status = 'received' AND replied_at IS NULL AND overdue_mailed_at IS NULL;
+CREATE INDEX data_requests_owner ON data_requests (owner_id, created_at DESC, id DESC) WHERE owner_id IS NOT NULL;
+`,
+  },
+  {
     name: '009-desk-staff.sql',
     sql: `
 -- The sourcing desk (contract §13): staff, their sign-in links and sessions (secrets as SHA-256 hashes, unique),

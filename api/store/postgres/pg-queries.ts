@@ -206,6 +206,19 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
     );
   }
 
+  overdueUnmailed(from: Date, to: Date) {
+    return this.docs<'requests'>(
+      "SELECT doc FROM data_requests WHERE status = 'received' AND replied_at IS NULL AND overdue_mailed_at IS NULL AND reply_due_at >= $1 AND reply_due_at < $2 ORDER BY reply_due_at",
+      [from.toISOString(), to.toISOString()],
+    );
+  }
+
+  awaitingReply() {
+    return this.docs<'requests'>(
+      'SELECT doc FROM data_requests WHERE awaiting_reply_since IS NOT NULL ORDER BY awaiting_reply_since, id',
+    );
+  }
+
   demandPosts(query: PageQuery = {}) {
     return this.#page('demand', ['removed_at IS NULL'], [], query);
   }
