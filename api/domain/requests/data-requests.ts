@@ -13,7 +13,8 @@ import type { Caller } from '../labs/api-keys.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { nextBusinessDay } from './business-days.ts';
-import { answeredByLead, newRequestToLead, requestAckToLab } from './mails.ts';
+import { answeredByLead, requestAckToLab } from './mails.ts';
+import { mailLead, requestsThisHour } from './request-flood.ts';
 import type { DataRequestInput } from './request-schema.ts';
 import { facets } from './views.ts';
 
@@ -35,6 +36,8 @@ export type Submission = {
   catalog: Catalog;
   siteUrl: URL;
   sourcingLeadEmail: string;
+  /** New data requests an organisation may send a clock hour (DATA_REQUESTS_PER_HOUR). */
+  perHour: number;
   idempotency?: { key: string; bodyText: string };
 };
 
@@ -54,10 +57,8 @@ export async function submitDataRequest(
     ...input,
     volume_range: input.volume?.range ?? null,
   });
-  const { idempotency, sourcingLeadEmail, siteUrl } = submission;
-  return store.transact((tx) =>
-    createDataRequest(tx, input, caller, idempotency, sourcingLeadEmail, siteUrl, matches, now),
-  );
+  const { idempotency, ...limits } = submission;
+  return store.transact((tx) => createDataRequest(tx, input, caller, idempotency, limits, matches, now));
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -68,8 +69,7 @@ export async function createDataRequest(
   input: DataRequestInput,
   caller: Caller,
   idempotency: { key: string; bodyText: string } | undefined,
-  sourcingLeadEmail: string,
-  siteUrl: URL,
+  { sourcingLeadEmail, siteUrl, perHour }: Pick<Submission, 'sourcingLeadEmail' | 'siteUrl' | 'perHour'>,
   matches: RequestMatch[],
   now: Date,
 ): Promise<Created> {
@@ -89,6 +89,7 @@ export async function createDataRequest(
     const requestId = (earlier.response as { data: { id: string } }).data.id;
     return { status: earlier.status, body: earlier.response, replayed: true, requestId };
   }
+  const thisHour = await requestsThisHour(tx, caller.org, perHour, now);
   const { volume, timeline, ...rest } = input;
   const created_at = now.toISOString();
   const request: DataRequestRecord = {
@@ -124,13 +125,7 @@ export async function createDataRequest(
     });
   }
   const { org, account } = caller;
-  await enqueueMail(
-    tx,
-    `request:${request.id}:lead`,
-    sourcingLeadEmail,
-    newRequestToLead(request, org, account),
-    now,
-  );
+  await mailLead(tx, request, caller, thisHour, sourcingLeadEmail, now);
   await enqueueMail(
     tx,
     `request:${request.id}:ack`,
