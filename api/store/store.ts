@@ -84,8 +84,8 @@ export interface StoreReads {
   accessRequestById(id: string): Promise<AccessRequestRecord | undefined>;
   /** Newest first. */
   accessRequests(query: { status?: AccessRequestStatus }): Promise<AccessRequestRecord[]>;
-  /** Access requests from `email` after `since` (3 a day). */
-  accessRequestsSince(email: string, since: Date): Promise<AccessRequestRecord[]>;
+  /** Access requests made after `since`, every address's, newest first (their daily and hourly caps). */
+  accessRequestsSince(since: Date): Promise<AccessRequestRecord[]>;
 
   /** The organisation's NDA acceptances, newest first. */
   ndaAcceptances(orgId: string): Promise<NdaAcceptanceRecord[]>;

@@ -1,32 +1,37 @@
 // Access requests (contract §8): anyone asks from /access/ or the API; the operator approves (a new organisation,
 // or joining one with --org, and a verified admin account, mailed a sign-in link) or rejects with a reason. At
-// most 3 per address a UTC day; the answer is the same whether or not the address is known.
+// most 3 per inbox a UTC day (and hourly caps: access-flood.ts); the answer is the same whether or not the address is
+// known.
 import { createHash } from 'node:crypto';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { AccessRequestRecord, AccessRequestStatus } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { enqueueMail } from '../mail/queue.ts';
-import { accessApproved, accessRejected, accessRequestReceived, accessRequestToOperator } from './mails.ts';
+import { hourOf } from '../mail/digest.ts';
+import { mailOperator, roomForAccessRequest } from './access-flood.ts';
+import { accessApproved, accessRejected, accessRequestReceived } from './mails.ts';
 import { addAccount, createOrg, requireOrg } from './organisations.ts';
 import type { AccessRequestInput } from './schemas.ts';
 import { mailSigninLink, SIGNIN_TTL_MS } from './signin.ts';
 
-export const ACCESS_REQUESTS_PER_EMAIL_PER_DAY = 3;
-const DAY_MS = 86_400_000;
-
-/** Stores the request and queues both mails; past the daily limit for the address, stores and mails nothing. */
+/**
+ * Stores the request and queues both mails; past its inbox's day, stores and mails nothing (the caller answers the
+ * same); past its domain's or the service's hour, refused (access-flood.ts).
+ */
 export async function submitAccessRequest(
   tx: Tx,
   input: AccessRequestInput,
   operatorEmail: string,
   now: Date,
 ): Promise<AccessRequestRecord | undefined> {
-  // A UTC day's requests from the address; the id names the slot (address, day, count), so two instances racing
-  // for the last one insert the same id and one of them runs again and finds the day full (see signin.ts).
-  const day = Math.floor(now.getTime() / DAY_MS);
-  const today = await tx.accessRequestsSince(input.email, new Date(day * DAY_MS - 1));
-  if (today.length >= ACCESS_REQUESTS_PER_EMAIL_PER_DAY) return undefined;
-  const slot = createHash('sha256').update(`${input.email}\n${day}\n${today.length}`).digest('base64url');
+  const room = await roomForAccessRequest(tx, input.email, now);
+  if (room.kind === 'dropped') return undefined;
+  // The id names the hour's slot, so two instances racing for one insert the same id: one of them runs again and
+  // counts afresh (see signin.ts).
+  const { thisHour } = room;
+  const slot = createHash('sha256')
+    .update(`${hourOf(now).start.toISOString()}\n${thisHour.length}`)
+    .digest('base64url');
   const record: AccessRequestRecord = {
     id: `acr_${slot.slice(0, 20)}`,
     organisation: input.organisation,
@@ -42,7 +47,7 @@ export async function submitAccessRequest(
     account_id: null,
   };
   await tx.insert('access_requests', record);
-  await enqueueMail(tx, `access:${record.id}:operator`, operatorEmail, accessRequestToOperator(record), now);
+  await mailOperator(tx, record, thisHour, operatorEmail, now);
   await enqueueMail(tx, `access:${record.id}:received`, record.email, accessRequestReceived(record), now);
   return record;
 }

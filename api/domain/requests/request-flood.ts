@@ -17,7 +17,12 @@ export const LEAD_MAILS_PER_HOUR = 5;
  * already. Takes the organisation's row lock first (PostgreSQL): two submissions at once are counted one after the
  * other, so the cap holds across instances.
  */
-export async function requestsThisHour(tx: Tx, org: Org, perHour: number, now: Date): Promise<DataRequestRecord[]> {
+export async function requestsThisHour(
+  tx: Tx,
+  org: Org,
+  perHour: number,
+  now: Date,
+): Promise<DataRequestRecord[]> {
   await tx.update('orgs', org.id, {});
   const since = hourOf(now).start.toISOString();
   const found: DataRequestRecord[] = [];

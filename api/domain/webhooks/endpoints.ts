@@ -86,7 +86,10 @@ export const CREATOR_REMOVED =
 export async function disableEndpointsOf(tx: Tx, orgId: string, accountId: string, now: Date): Promise<void> {
   const theirs = (await tx.webhooksOf(orgId)).filter((e) => e.created_by === accountId && isLive(e));
   const patch = { disabled_at: now.toISOString(), disabled_reason: CREATOR_REMOVED };
-  await tx.updateEach('webhooks', theirs.map((endpoint) => ({ id: endpoint.id, patch })));
+  await tx.updateEach(
+    'webhooks',
+    theirs.map((endpoint) => ({ id: endpoint.id, patch })),
+  );
 }
 
 /** Queues a `webhook.test` event for one endpoint: a lab checks its receiver and its signature check. */

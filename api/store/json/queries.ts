@@ -178,9 +178,9 @@ export class Queries implements StoreReads {
       .sort(newestFirst);
   }
 
-  async accessRequestsSince(email: string, since: Date) {
+  async accessRequestsSince(since: Date) {
     const after = since.toISOString();
-    return (await this.#all('access_requests')).filter((r) => r.email === email && r.created_at > after);
+    return (await this.#all('access_requests')).filter((r) => r.created_at > after).sort(newestFirst);
   }
 
   async ndaAcceptances(orgId: string) {

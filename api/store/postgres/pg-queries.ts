@@ -175,10 +175,10 @@ export class PgQueries implements StoreReads {
       : this.docs<'access_requests'>('SELECT doc FROM access_requests ORDER BY created_at DESC, id DESC');
   }
 
-  accessRequestsSince(email: string, since: Date) {
+  accessRequestsSince(since: Date) {
     return this.docs<'access_requests'>(
-      'SELECT doc FROM access_requests WHERE email = $1 AND created_at > $2',
-      [email, since.toISOString()],
+      'SELECT doc FROM access_requests WHERE created_at > $1 ORDER BY created_at DESC, id DESC',
+      [since.toISOString()],
     );
   }
 

@@ -1,0 +1,101 @@
+// The public access form must not become a way to mail anyone, or the operator, without end (issue 41 item 11). An
+// inbox (its address without `+tag`, and without dots where the domain ignores them) gets 3 requests a UTC day; a
+// recipient domain 20 a clock hour; the service 100 a clock hour. The operator is mailed the first 10 of an hour one
+// by one, and the rest of that hour's in one digest when the hour ends. docs/decisions/access-request-caps.md.
+import { DomainError } from '../../errors.ts';
+import type { AccessRequestRecord } from '../../store/records.ts';
+import type { Tx } from '../../store/store.ts';
+import { hourOf, HOUR_MS, mailOrFold, secondsToHourEnd } from '../mail/digest.ts';
+import { message } from '../mail/message.ts';
+import { when } from '../when.ts';
+import { inboxOf } from './mailbox.ts';
+import { accessRequestToOperator } from './mails.ts';
+
+export const ACCESS_REQUESTS_PER_EMAIL_PER_DAY = 3;
+export const ACCESS_REQUESTS_PER_DOMAIN_PER_HOUR = 20;
+export const ACCESS_REQUESTS_PER_HOUR = 100;
+/** Access-request mails to the operator an hour before the rest of that hour's are folded into one. */
+export const OPERATOR_MAILS_PER_HOUR = 10;
+const DAY_MS = 86_400_000;
+
+export type Room = { kind: 'dropped' } | { kind: 'room'; thisHour: AccessRequestRecord[] };
+
+/**
+ * Whether `email` may have another access request now: dropped (answered as any other, so the answer never tells
+ * whether an address is known) past its inbox's day; refused (429 with Retry-After) past its domain's or the
+ * service's hour, which say nothing about any one address. `thisHour`: the hour's requests so far, oldest first.
+ */
+export async function roomForAccessRequest(tx: Tx, email: string, now: Date): Promise<Room> {
+  const dayStart = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  const today = await tx.accessRequestsSince(new Date(dayStart - 1));
+  const { inbox, domain } = inboxOf(email);
+  const sameInbox = today.filter((request) => inboxOf(request.email).inbox === inbox);
+  if (sameInbox.length >= ACCESS_REQUESTS_PER_EMAIL_PER_DAY) return { kind: 'dropped' };
+  const hourStart = hourOf(now).start.toISOString();
+  const thisHour = today.filter((request) => request.created_at >= hourStart).reverse();
+  const sameDomain = thisHour.filter((request) => inboxOf(request.email).domain === domain);
+  if (sameDomain.length >= ACCESS_REQUESTS_PER_DOMAIN_PER_HOUR) {
+    throw full(
+      `addresses at ${domain} have sent ${sameDomain.length} access requests this hour, the most one domain may`,
+      now,
+    );
+  }
+  if (thisHour.length >= ACCESS_REQUESTS_PER_HOUR) {
+    throw full(`the service has had ${thisHour.length} access requests this hour, the most it takes`, now);
+  }
+  return { kind: 'room', thisHour };
+}
+
+function full(why: string, now: Date): DomainError {
+  const retryAfter = secondsToHourEnd(now);
+  return new DomainError(
+    'rate_limited',
+    `We cannot take this access request now: ${why}. Nothing was stored; send it again after ${when(hourOf(now).end.toISOString())} (Retry-After: ${retryAfter} s).`,
+    {
+      retryAfterSeconds: retryAfter,
+      quota: {
+        policy: 'access-requests-per-hour',
+        limit: ACCESS_REQUESTS_PER_HOUR,
+        windowSeconds: HOUR_MS / 1000,
+      },
+    },
+  );
+}
+
+/** The operator's mail for `request`: on its own, or folded into the hour's digest. */
+export async function mailOperator(
+  tx: Tx,
+  request: AccessRequestRecord,
+  thisHour: AccessRequestRecord[],
+  operatorEmail: string,
+  now: Date,
+): Promise<void> {
+  const folded = [...thisHour.slice(OPERATOR_MAILS_PER_HOUR), request];
+  await mailOrFold(
+    tx,
+    {
+      event: `access:${request.id}:operator`,
+      to: operatorEmail,
+      message: accessRequestToOperator(request),
+      before: thisHour.length,
+      threshold: OPERATOR_MAILS_PER_HOUR,
+      digestKey: 'access',
+      digest: () =>
+        message(`${folded.length} more access requests this hour`, [
+          {
+            paragraphs: [
+              `More than ${OPERATOR_MAILS_PER_HOUR} access requests came this hour: the first ${OPERATOR_MAILS_PER_HOUR} were mailed one by one, these ${folded.length} in this one mail.`,
+            ],
+            facts: folded.map((r) => [r.id, `${r.organisation} · ${r.name} <${r.email}>`]),
+          },
+          {
+            paragraphs: [
+              'List them: npm run ops -- access list --status pending',
+              'Approve: npm run ops -- access approve ID [--org ORG]; reject: npm run ops -- access reject ID --reason "…"',
+            ],
+          },
+        ]),
+    },
+    now,
+  );
+}
