@@ -93,6 +93,8 @@ export interface StoreReads {
   requestById(id: string): Promise<DataRequestRecord | undefined>;
   /** Newest first; every organisation's when `orgId` is left out. */
   requests(query: { orgId?: string; status?: RequestStatus } & PageQuery): Promise<Page<DataRequestRecord>>;
+  /** How many data requests the organisation made after `since` (its hourly cap), without reading them. */
+  requestCountSince(orgId: string, since: Date): Promise<number>;
   /** Received, unanswered and due before `now`; the longest overdue first. */
   overdueRequests(now: Date): Promise<DataRequestRecord[]>;
 

@@ -40,6 +40,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     RATE_LIMIT_KEY_PER_MINUTE: '100000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
+    DATA_REQUESTS_PER_HOUR: '100000',
     WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   servers = await Promise.all([startServer(env), startServer(env), startServer(env)]);

@@ -166,6 +166,10 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
       const last = await store.requests({ orgId: 'org_a', limit: 3, cursor: second.next! });
       expect([ids(last), last.next]).toEqual([['req_a0'], null]);
       expect((await store.overdueRequests(new Date(at(63)))).map((r) => r.id)).toEqual(['req_a0', 'req_a2']);
+      // Counted, not read: an organisation's hourly cap (after, not at, the moment given).
+      expect(await store.requestCountSince('org_a', new Date(at(3)))).toBe(3);
+      expect(await store.requestCountSince('org_b', new Date(at(0)))).toBe(1);
+      expect(await store.requestCountSince('org_none', new Date(at(0)))).toBe(0);
       await store.close();
     },
   );

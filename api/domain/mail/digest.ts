@@ -29,7 +29,7 @@ export type Foldable = {
   /** Names the digest (with the hour): `access`, `requests:<org id>`. */
   digestKey: string;
   /** The digest as it stands with this one folded in (built from the store, so rebuilding it is idempotent). */
-  digest: () => Message;
+  digest: () => Message | Promise<Message>;
 };
 
 /** Queues the mail itself under the threshold; past it, queues or rewrites the hour's digest instead. */
@@ -40,7 +40,7 @@ export async function mailOrFold(tx: Tx, mail: Foldable, now: Date): Promise<voi
   }
   const hour = hourOf(now);
   const event = `digest:${mail.digestKey}:${hour.start.toISOString()}`;
-  const digest = mail.digest();
+  const digest = await mail.digest();
   const queued = await tx.mailById(mailId(event));
   if (!queued) {
     await enqueueMail(tx, event, mail.to, digest, now, hour.end);

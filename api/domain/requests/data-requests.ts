@@ -14,7 +14,7 @@ import { enqueueMail } from '../mail/queue.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { nextBusinessDay } from './business-days.ts';
 import { answeredByLead, requestAckToLab } from './mails.ts';
-import { mailLead, requestsThisHour } from './request-flood.ts';
+import { countThisHour, mailLead } from './request-flood.ts';
 import type { DataRequestInput } from './request-schema.ts';
 import { facets } from './views.ts';
 
@@ -89,7 +89,7 @@ export async function createDataRequest(
     const requestId = (earlier.response as { data: { id: string } }).data.id;
     return { status: earlier.status, body: earlier.response, replayed: true, requestId };
   }
-  const thisHour = await requestsThisHour(tx, caller.org, perHour, now);
+  const before = await countThisHour(tx, caller.org, perHour, now);
   const { volume, timeline, ...rest } = input;
   const created_at = now.toISOString();
   const request: DataRequestRecord = {
@@ -125,7 +125,7 @@ export async function createDataRequest(
     });
   }
   const { org, account } = caller;
-  await mailLead(tx, request, caller, thisHour, sourcingLeadEmail, now);
+  await mailLead(tx, request, caller, before, sourcingLeadEmail, now);
   await enqueueMail(
     tx,
     `request:${request.id}:ack`,

@@ -12,78 +12,85 @@ import { newRequestToLead } from './mails.ts';
 /** New-request mails to the lead per organisation an hour before the rest of that hour's are folded into one. */
 export const LEAD_MAILS_PER_HOUR = 5;
 
+/** The most requests a digest lists (it says how many more there were). */
+const DIGEST_LISTS = 50;
+
+const hourStart = (now: Date) => new Date(hourOf(now).start.getTime() - 1); // "after" it: from its first instant
+
 /**
- * The organisation's data requests made this clock hour, oldest first; refused (429) when there are `perHour`
- * already. Takes the organisation's row lock first (PostgreSQL): two submissions at once are counted one after the
- * other, so the cap holds across instances.
+ * How many data requests the organisation sent this clock hour; refused (429) when there are `perHour` already.
+ * Counted without a lock: on PostgreSQL, requests in flight at the same moment may each pass the last slot.
  */
-export async function requestsThisHour(
-  tx: Tx,
-  org: Org,
-  perHour: number,
-  now: Date,
-): Promise<DataRequestRecord[]> {
-  await tx.update('orgs', org.id, {});
-  const since = hourOf(now).start.toISOString();
-  const found: DataRequestRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await tx.requests({ orgId: org.id, limit: 100, ...(cursor ? { cursor } : {}) });
-    const recent = page.items.filter((request) => request.created_at >= since);
-    found.push(...recent);
-    cursor = recent.length === page.items.length && page.next ? page.next : undefined;
-  } while (cursor && found.length < perHour);
-  if (found.length >= perHour) {
+export async function countThisHour(tx: Tx, org: Org, perHour: number, now: Date): Promise<number> {
+  const count = await tx.requestCountSince(org.id, hourStart(now));
+  if (count >= perHour) {
     const retryAfter = secondsToHourEnd(now);
     throw new DomainError(
       'rate_limited',
-      `Your organisation has sent ${found.length} data requests this hour, the most one organisation may send in an hour: wait ${retryAfter} s (Retry-After) and send it again, or add what you need to one of this hour's requests. Nothing was stored.`,
+      `Your organisation has sent ${count} data requests this hour, the most one organisation may send in an hour: wait ${retryAfter} s (Retry-After) and send it again, or add what you need to one of this hour's requests. Nothing was stored.`,
       {
         retryAfterSeconds: retryAfter,
         quota: { policy: 'data-requests-per-org', limit: perHour, windowSeconds: HOUR_MS / 1000 },
       },
     );
   }
-  return found.reverse();
+  return count;
 }
 
-/** The lead's mail for `request`: on its own, or folded into the organisation's digest for the hour. */
+/**
+ * The lead's mail for `request` (stored already): on its own, or folded into the organisation's digest for the hour.
+ * `before`: the organisation's requests this hour before it.
+ */
 export async function mailLead(
   tx: Tx,
   request: DataRequestRecord,
   caller: { org: Org; account: Account },
-  earlier: DataRequestRecord[],
+  before: number,
   sourcingLeadEmail: string,
   now: Date,
 ): Promise<void> {
-  const folded = [...earlier.slice(LEAD_MAILS_PER_HOUR), request];
+  const folded = before - LEAD_MAILS_PER_HOUR + 1;
+  const listed = async () => {
+    const since = hourStart(now).toISOString();
+    const newest = (await tx.requests({ orgId: caller.org.id, limit: DIGEST_LISTS })).items;
+    return newest
+      .filter((r) => r.created_at > since)
+      .slice(0, Math.min(folded, DIGEST_LISTS))
+      .reverse();
+  };
   await mailOrFold(
     tx,
     {
       event: `request:${request.id}:lead`,
       to: sourcingLeadEmail,
       message: newRequestToLead(request, caller.org, caller.account),
-      before: earlier.length,
+      before,
       threshold: LEAD_MAILS_PER_HOUR,
       digestKey: `requests:${caller.org.id}`,
-      digest: () => requestDigest(caller.org, folded, now),
+      digest: async () => requestDigest(caller.org, folded, await listed(), now),
     },
     now,
   );
 }
 
-function requestDigest(org: Org, folded: DataRequestRecord[], now: Date) {
+function requestDigest(org: Org, folded: number, listed: DataRequestRecord[], now: Date) {
   const hour = hourOf(now);
-  return message(`${folded.length} more data requests from ${org.name} this hour`, [
+  const unlisted = folded - listed.length;
+  return message(`${folded} more data requests from ${org.name} this hour`, [
     {
       paragraphs: [
-        `${org.name} (${org.id}) sent more than ${LEAD_MAILS_PER_HOUR} data requests between ${when(hour.start.toISOString())} and ${when(hour.end.toISOString())}: the first ${LEAD_MAILS_PER_HOUR} came one by one, these ${folded.length} in this one mail.`,
+        `${org.name} (${org.id}) sent more than ${LEAD_MAILS_PER_HOUR} data requests between ${when(hour.start.toISOString())} and ${when(hour.end.toISOString())}: the first ${LEAD_MAILS_PER_HOUR} came one by one, these ${folded} in this one mail.`,
       ],
-      facts: folded.map((request) => [
+      facts: listed.map((request) => [
         request.id,
         `${request.data_types.join(', ')}; reply due by ${when(request.reply_due_at)}`,
       ]),
     },
-    { paragraphs: ['Read each one: npm run ops -- requests show ID'] },
+    {
+      paragraphs: [
+        ...(unlisted > 0 ? [`And ${unlisted} more, older: npm run ops -- requests list`] : []),
+        'Read each one: npm run ops -- requests show ID',
+      ],
+    },
   ]);
 }

@@ -194,6 +194,11 @@ export class Queries implements StoreReads {
     return this.#wholePage('requests', page(matching.sort(newestFirst), query));
   }
 
+  async requestCountSince(orgId: string, since: Date) {
+    const after = since.toISOString();
+    return (await this.#all('requests')).filter((r) => r.org_id === orgId && r.created_at > after).length;
+  }
+
   async overdueRequests(now: Date) {
     const at = now.toISOString();
     const overdue = (await this.#all('requests'))

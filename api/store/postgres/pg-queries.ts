@@ -197,6 +197,15 @@ export class PgQueries implements StoreReads {
     return this.#page('requests', where, values, query);
   }
 
+  async requestCountSince(orgId: string, since: Date) {
+    const { rows } = await run<{ n: number }>(
+      this.#db,
+      'SELECT count(*)::int AS n FROM data_requests WHERE org_id = $1 AND created_at > $2',
+      [orgId, since.toISOString()],
+    );
+    return rows[0]!.n;
+  }
+
   overdueRequests(now: Date) {
     return this.docs<'requests'>(
       "SELECT doc FROM data_requests WHERE status = 'received' AND replied_at IS NULL AND reply_due_at < $1 ORDER BY reply_due_at",
