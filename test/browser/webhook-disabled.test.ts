@@ -3,7 +3,7 @@
 // desktop and phone width.
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { axeViolations, openBrowser, photograph, signIn } from '../support/browser.ts';
+import { looksWithScripts, openBrowser, signIn } from '../support/browser.ts';
 import { invited, selfServeLab, sessionCall, startSelfServe, type SelfServe } from '../support/self-serve.ts';
 
 let ctx: SelfServe;
@@ -39,22 +39,11 @@ test('a removed admin’s endpoint reads as disabled, with why and what to do, a
   await expect.poll(() => card.textContent()).toMatch(/Disabled: the account that made it was removed/);
   expect(await card.getByRole('button', { name: /Send a test event/ }).count()).toBe(0);
   expect(await card.getByRole('button', { name: /Delete/ }).count()).toBe(1);
-  // axe and the screenshots run scripts in the page: a second, signed-in browser with JavaScript on.
-  const withScripts = await openBrowser();
-  try {
-    await withScripts.context.addCookies(await browser.context.cookies());
-    const looked = await withScripts.context.newPage();
-    await looked.goto(`${ctx.server.url}/dashboard/webhooks/`);
-    for (const scheme of ['light', 'dark'] as const) {
-      await looked.emulateMedia({ colorScheme: scheme });
-      expect((await axeViolations(looked)).map((line) => `${scheme} ${line}`)).toEqual([]);
-    }
-    await looked.emulateMedia({ colorScheme: 'light' });
-    const overflow = await photograph(looked, 'dashboard-webhook-disabled', () =>
-      looked.goto(`${ctx.server.url}/dashboard/webhooks/`),
-    );
-    expect(overflow).toEqual({ desktop: 0, phone: 0 });
-  } finally {
-    await withScripts.close();
-  }
+  const looks = await looksWithScripts(
+    browser.context,
+    `${ctx.server.url}/dashboard/webhooks/`,
+    'dashboard-webhook-disabled',
+  );
+  expect(looks.violations).toEqual([]);
+  expect(looks.overflow).toEqual({ desktop: 0, phone: 0 });
 }, 90_000);
