@@ -37,27 +37,28 @@ export async function roomForAccessRequest(tx: Tx, email: string, now: Date): Pr
   if (sameDomain.length >= ACCESS_REQUESTS_PER_DOMAIN_PER_HOUR) {
     throw full(
       `addresses at ${domain} have sent ${sameDomain.length} access requests this hour, the most one domain may`,
+      { policy: 'access-requests-per-domain', limit: ACCESS_REQUESTS_PER_DOMAIN_PER_HOUR },
       now,
     );
   }
   if (thisHour.length >= ACCESS_REQUESTS_PER_HOUR) {
-    throw full(`the service has had ${thisHour.length} access requests this hour, the most it takes`, now);
+    throw full(
+      `the service has had ${thisHour.length} access requests this hour, the most it takes`,
+      { policy: 'access-requests', limit: ACCESS_REQUESTS_PER_HOUR },
+      now,
+    );
   }
   return { kind: 'room', thisHour };
 }
 
-function full(why: string, now: Date): DomainError {
+function full(why: string, cap: { policy: string; limit: number }, now: Date): DomainError {
   const retryAfter = secondsToHourEnd(now);
   return new DomainError(
     'rate_limited',
     `We cannot take this access request now: ${why}. Nothing was stored; send it again after ${when(hourOf(now).end.toISOString())} (Retry-After: ${retryAfter} s).`,
     {
       retryAfterSeconds: retryAfter,
-      quota: {
-        policy: 'access-requests-per-hour',
-        limit: ACCESS_REQUESTS_PER_HOUR,
-        windowSeconds: HOUR_MS / 1000,
-      },
+      quota: { ...cap, windowSeconds: HOUR_MS / 1000 },
     },
   );
 }
