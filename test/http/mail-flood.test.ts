@@ -15,6 +15,7 @@ import { createMailTransport } from '../../api/domain/mail/transport.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import { expectError, readReply } from '../support/api-client.ts';
 import { makeLab } from '../support/lab.ts';
+import { opsOk } from '../support/ops.ts';
 import {
   mailsTo,
   postJson,
@@ -211,3 +212,39 @@ test('one lab: 20 live keys, 30 data requests an hour; the lead gets five mails 
     await ctx.stop();
   }
 }, 180_000);
+
+test('access requests sent at once: none lost, none doubled, and one inbox still gets three', async () => {
+  await awayFromTheHourEnd();
+  const { ctx } = await service();
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        postJson(ctx, '/api/v1/access-requests', {
+          organisation: `Rush Lab ${i}`,
+          name: 'R',
+          email: `rush${i}@rush${i}.example`,
+          intended_use: USE,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(25).fill(202));
+    // And 20 at once for one inbox under 20 tags: 202 each, three stored.
+    const tagged = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postJson(ctx, '/api/v1/access-requests', {
+          organisation: 'Rush Lab',
+          name: 'R',
+          email: `same+${i}@same.example`,
+          intended_use: USE,
+        }),
+      ),
+    );
+    expect(tagged.map((answer) => answer.status)).toEqual(Array(20).fill(202));
+    const listed = (await opsOk(ctx.operator, 'access', 'list')) as { id: string; email: string }[];
+    expect(listed.filter((request) => request.email.startsWith('rush'))).toHaveLength(25);
+    expect(listed.filter((request) => request.email.startsWith('same+'))).toHaveLength(3);
+    expect(new Set(listed.map((request) => request.id)).size).toBe(28);
+  } finally {
+    await ctx.stop();
+  }
+}, 60_000);

@@ -2,6 +2,7 @@
 // inbox (its address without `+tag`, and without dots where the domain ignores them) gets 3 requests a UTC day; a
 // recipient domain 20 a clock hour; the service 100 a clock hour. The operator is mailed the first 10 of an hour one
 // by one, and the rest of that hour's in one digest when the hour ends. docs/decisions/access-request-caps.md.
+import { createHash } from 'node:crypto';
 import { DomainError } from '../../errors.ts';
 import type { AccessRequestRecord } from '../../store/records.ts';
 import type { Tx } from '../../store/store.ts';
@@ -18,7 +19,7 @@ export const ACCESS_REQUESTS_PER_HOUR = 100;
 export const OPERATOR_MAILS_PER_HOUR = 10;
 const DAY_MS = 86_400_000;
 
-export type Room = { kind: 'dropped' } | { kind: 'room'; thisHour: AccessRequestRecord[] };
+export type Room = { kind: 'dropped' } | { kind: 'room'; thisHour: AccessRequestRecord[]; slot: string };
 
 /**
  * Whether `email` may have another access request now: dropped (answered as any other, so the answer never tells
@@ -48,7 +49,11 @@ export async function roomForAccessRequest(tx: Tx, email: string, now: Date): Pr
       now,
     );
   }
-  return { kind: 'room', thisHour };
+  // The id names the inbox's slot of the day, so two instances racing for one insert the same id: one of them runs
+  // again and counts afresh (see signin.ts). At most a few rounds: an inbox has 3 slots a day. The domain's and the
+  // service's hours are counted without such a slot: requests in flight at one moment may each pass their last one.
+  const slot = createHash('sha256').update(`${inbox}\n${dayStart}\n${sameInbox.length}`).digest('base64url');
+  return { kind: 'room', thisHour, slot: `acr_${slot.slice(0, 20)}` };
 }
 
 function full(why: string, cap: { policy: string; limit: number }, now: Date): DomainError {

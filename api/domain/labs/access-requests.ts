@@ -2,12 +2,10 @@
 // or joining one with --org, and a verified admin account, mailed a sign-in link) or rejects with a reason. At
 // most 3 per inbox a UTC day (and hourly caps: access-flood.ts); the answer is the same whether or not the address is
 // known.
-import { createHash } from 'node:crypto';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { AccessRequestRecord, AccessRequestStatus } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { enqueueMail } from '../mail/queue.ts';
-import { hourOf } from '../mail/digest.ts';
 import { mailOperator, roomForAccessRequest } from './access-flood.ts';
 import { accessApproved, accessRejected, accessRequestReceived } from './mails.ts';
 import { addAccount, createOrg, requireOrg } from './organisations.ts';
@@ -26,14 +24,9 @@ export async function submitAccessRequest(
 ): Promise<AccessRequestRecord | undefined> {
   const room = await roomForAccessRequest(tx, input.email, now);
   if (room.kind === 'dropped') return undefined;
-  // The id names the hour's slot, so two instances racing for one insert the same id: one of them runs again and
-  // counts afresh (see signin.ts).
   const { thisHour } = room;
-  const slot = createHash('sha256')
-    .update(`${hourOf(now).start.toISOString()}\n${thisHour.length}`)
-    .digest('base64url');
   const record: AccessRequestRecord = {
-    id: `acr_${slot.slice(0, 20)}`,
+    id: room.slot,
     organisation: input.organisation,
     name: input.name,
     email: input.email,
