@@ -248,3 +248,36 @@ test('access requests sent at once: none lost, none doubled, and one inbox still
     await ctx.stop();
   }
 }, 60_000);
+
+test('data requests sent at once: each one reaches the lead, on its own or in the digest', async () => {
+  await awayFromTheHourEnd();
+  const startedAt = new Date();
+  const { ctx, dataDir } = await service();
+  try {
+    const lab = await makeLab({ DATA_DIR: dataDir }, 'Rushing Lab');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postJson(
+          ctx,
+          '/api/v1/requests',
+          { data_types: ['call_audio'], description: `Rushed request number ${i}, please ignore.` },
+          { Authorization: `Bearer ${lab.key}` },
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+    await expect
+      .poll(() => subjects(ctx.smtp, OPERATOR, /^New data request from Rushing Lab/).length, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(5);
+    await deliverAtHourEnd(ctx, dataDir, startedAt);
+    const toLead = subjects(ctx.smtp, OPERATOR, /Rushing Lab/)
+      .map((m) => m.mail.text ?? '')
+      .join('\n');
+    for (const answer of answers) expect(toLead).toContain(answer.body.data.id);
+    expect(subjects(ctx.smtp, OPERATOR, /more data requests from Rushing Lab/)).toHaveLength(1);
+  } finally {
+    await ctx.stop();
+  }
+}, 60_000);

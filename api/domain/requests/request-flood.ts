@@ -49,7 +49,14 @@ export async function mailLead(
   sourcingLeadEmail: string,
   now: Date,
 ): Promise<void> {
-  const folded = before - LEAD_MAILS_PER_HOUR + 1;
+  let counted = before;
+  if (before >= LEAD_MAILS_PER_HOUR) {
+    // Folding: the organisation's row lock first, then counted again (this request included), so that on PostgreSQL
+    // two requests at once each write the digest with the other in it, not over it.
+    await tx.update('orgs', caller.org.id, {});
+    counted = (await tx.requestCountSince(caller.org.id, hourStart(now))) - 1;
+  }
+  const folded = counted - LEAD_MAILS_PER_HOUR + 1;
   const listed = async () => {
     const since = hourStart(now).toISOString();
     const newest = (await tx.requests({ orgId: caller.org.id, limit: DIGEST_LISTS })).items;
@@ -64,7 +71,7 @@ export async function mailLead(
       event: `request:${request.id}:lead`,
       to: sourcingLeadEmail,
       message: newRequestToLead(request, caller.org, caller.account),
-      before,
+      before: counted,
       threshold: LEAD_MAILS_PER_HOUR,
       digestKey: `requests:${caller.org.id}`,
       digest: async () => requestDigest(caller.org, folded, await listed(), now),
