@@ -19,12 +19,13 @@ export const ACCESS_REQUESTS_PER_HOUR = 100;
 export const OPERATOR_MAILS_PER_HOUR = 10;
 const DAY_MS = 86_400_000;
 
-export type Room = { kind: 'dropped' } | { kind: 'room'; thisHour: AccessRequestRecord[]; slot: string };
+/** `before`: the hour's access requests so far; `slot`: the id the new one takes. */
+export type Room = { kind: 'dropped' } | { kind: 'room'; before: number; slot: string };
 
 /**
  * Whether `email` may have another access request now: dropped (answered as any other, so the answer never tells
  * whether an address is known) past its inbox's day; refused (429 with Retry-After) past its domain's or the
- * service's hour, which say nothing about any one address. `thisHour`: the hour's requests so far, oldest first.
+ * service's hour, which say nothing about any one address.
  */
 export async function roomForAccessRequest(tx: Tx, email: string, now: Date): Promise<Room> {
   const dayStart = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
@@ -33,7 +34,7 @@ export async function roomForAccessRequest(tx: Tx, email: string, now: Date): Pr
   const sameInbox = today.filter((request) => inboxOf(request.email).inbox === inbox);
   if (sameInbox.length >= ACCESS_REQUESTS_PER_EMAIL_PER_DAY) return { kind: 'dropped' };
   const hourStart = hourOf(now).start.toISOString();
-  const thisHour = today.filter((request) => request.created_at >= hourStart).reverse();
+  const thisHour = today.filter((request) => request.created_at >= hourStart);
   const sameDomain = thisHour.filter((request) => inboxOf(request.email).domain === domain);
   if (sameDomain.length >= ACCESS_REQUESTS_PER_DOMAIN_PER_HOUR) {
     throw full(
@@ -53,7 +54,7 @@ export async function roomForAccessRequest(tx: Tx, email: string, now: Date): Pr
   // again and counts afresh (see signin.ts). At most a few rounds: an inbox has 3 slots a day. The domain's and the
   // service's hours are counted without such a slot: requests in flight at one moment may each pass their last one.
   const slot = createHash('sha256').update(`${inbox}\n${dayStart}\n${sameInbox.length}`).digest('base64url');
-  return { kind: 'room', thisHour, slot: `acr_${slot.slice(0, 20)}` };
+  return { kind: 'room', before: thisHour.length, slot: `acr_${slot.slice(0, 20)}` };
 }
 
 function full(why: string, cap: { policy: string; limit: number }, now: Date): DomainError {
@@ -68,40 +69,45 @@ function full(why: string, cap: { policy: string; limit: number }, now: Date): D
   );
 }
 
-/** The operator's mail for `request`: on its own, or folded into the hour's digest. */
+/** The operator's mail for `request` (stored already): on its own, or in the hour's digest. */
 export async function mailOperator(
   tx: Tx,
   request: AccessRequestRecord,
-  thisHour: AccessRequestRecord[],
+  before: number,
   operatorEmail: string,
   now: Date,
 ): Promise<void> {
-  const folded = [...thisHour.slice(OPERATOR_MAILS_PER_HOUR), request];
   await mailOrFold(
     tx,
     {
       event: `access:${request.id}:operator`,
       to: operatorEmail,
       message: accessRequestToOperator(request),
-      before: thisHour.length,
+      before,
       threshold: OPERATOR_MAILS_PER_HOUR,
       digestKey: 'access',
-      digest: () =>
-        message(`${folded.length} more access requests this hour`, [
-          {
-            paragraphs: [
-              `More than ${OPERATOR_MAILS_PER_HOUR} access requests came this hour: the first ${OPERATOR_MAILS_PER_HOUR} were mailed one by one, these ${folded.length} in this one mail.`,
-            ],
-            facts: folded.map((r) => [r.id, `${r.organisation} · ${r.name} <${r.email}>`]),
-          },
-          {
-            paragraphs: [
-              'List them: npm run ops -- access list --status pending',
-              'Approve: npm run ops -- access approve ID [--org ORG]; reject: npm run ops -- access reject ID --reason "…"',
-            ],
-          },
-        ]),
+      digest: () => accessDigest(tx, now),
     },
     now,
   );
+}
+
+/** Every access request of the hour, in one mail. */
+async function accessDigest(tx: Tx, now: Date) {
+  const hour = hourOf(now);
+  const all = (await tx.accessRequestsSince(new Date(hour.start.getTime() - 1))).reverse();
+  return message(`${all.length} access requests this hour`, [
+    {
+      paragraphs: [
+        `${all.length} access requests came between ${when(hour.start.toISOString())} and ${when(hour.end.toISOString())}. The first ${OPERATOR_MAILS_PER_HOUR} came to you one by one as well; past that, they are gathered here.`,
+      ],
+      facts: all.map((r) => [r.id, `${r.organisation} · ${r.name} <${r.email}>`]),
+    },
+    {
+      paragraphs: [
+        'List them: npm run ops -- access list --status pending',
+        'Approve: npm run ops -- access approve ID [--org ORG]; reject: npm run ops -- access reject ID --reason "…"',
+      ],
+    },
+  ]);
 }

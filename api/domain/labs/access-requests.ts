@@ -24,7 +24,6 @@ export async function submitAccessRequest(
 ): Promise<AccessRequestRecord | undefined> {
   const room = await roomForAccessRequest(tx, input.email, now);
   if (room.kind === 'dropped') return undefined;
-  const { thisHour } = room;
   const record: AccessRequestRecord = {
     id: room.slot,
     organisation: input.organisation,
@@ -40,7 +39,7 @@ export async function submitAccessRequest(
     account_id: null,
   };
   await tx.insert('access_requests', record);
-  await mailOperator(tx, record, thisHour, operatorEmail, now);
+  await mailOperator(tx, record, room.before, operatorEmail, now);
   await enqueueMail(tx, `access:${record.id}:received`, record.email, accessRequestReceived(record), now);
   return record;
 }

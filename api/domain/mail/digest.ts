@@ -28,11 +28,15 @@ export type Foldable = {
   threshold: number;
   /** Names the digest (with the hour): `access`, `requests:<org id>`. */
   digestKey: string;
-  /** The digest as it stands with this one folded in (built from the store, so rebuilding it is idempotent). */
+  /** The digest as it stands with this one in: built from the store, after the digest's lock is taken. */
   digest: () => Message | Promise<Message>;
 };
 
-/** Queues the mail itself under the threshold; past it, queues or rewrites the hour's digest instead. */
+/**
+ * Queues the mail itself under the threshold; past it, queues the hour's digest (due when the hour ends) and writes
+ * it afresh. The digest's row is locked before `digest()` reads the store, so on PostgreSQL requests folded at the
+ * same moment each write it with the others in it, not over them.
+ */
 export async function mailOrFold(tx: Tx, mail: Foldable, now: Date): Promise<void> {
   if (mail.before < mail.threshold) {
     await enqueueMail(tx, mail.event, mail.to, mail.message, now);
@@ -40,14 +44,13 @@ export async function mailOrFold(tx: Tx, mail: Foldable, now: Date): Promise<voi
   }
   const hour = hourOf(now);
   const event = `digest:${mail.digestKey}:${hour.start.toISOString()}`;
-  const digest = await mail.digest();
-  const queued = await tx.mailById(mailId(event));
-  if (!queued) {
-    await enqueueMail(tx, event, mail.to, digest, now, hour.end);
-  } else if (queued.status === 'queued') {
-    await tx.update('mail', queued.id, { subject: digest.subject, text: digest.text, html: digest.html });
-  } else {
+  await enqueueMail(tx, event, mail.to, { subject: '', text: '', html: '' }, now, hour.end);
+  const queued = await tx.update('mail', mailId(event), {}); // the row lock; then read what others committed
+  if (queued.status !== 'queued') {
     // Sent already (an instance whose clock runs ahead): this one goes on its own rather than not at all.
     await enqueueMail(tx, mail.event, mail.to, mail.message, now);
+    return;
   }
+  const digest = await mail.digest();
+  await tx.update('mail', queued.id, { subject: digest.subject, text: digest.text, html: digest.html });
 }

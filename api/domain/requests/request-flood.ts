@@ -49,44 +49,33 @@ export async function mailLead(
   sourcingLeadEmail: string,
   now: Date,
 ): Promise<void> {
-  let counted = before;
-  if (before >= LEAD_MAILS_PER_HOUR) {
-    // Folding: the organisation's row lock first, then counted again (this request included), so that on PostgreSQL
-    // two requests at once each write the digest with the other in it, not over it.
-    await tx.update('orgs', caller.org.id, {});
-    counted = (await tx.requestCountSince(caller.org.id, hourStart(now))) - 1;
-  }
-  const folded = counted - LEAD_MAILS_PER_HOUR + 1;
-  const listed = async () => {
-    const since = hourStart(now).toISOString();
-    const newest = (await tx.requests({ orgId: caller.org.id, limit: DIGEST_LISTS })).items;
-    return newest
-      .filter((r) => r.created_at > since)
-      .slice(0, Math.min(folded, DIGEST_LISTS))
-      .reverse();
-  };
   await mailOrFold(
     tx,
     {
       event: `request:${request.id}:lead`,
       to: sourcingLeadEmail,
       message: newRequestToLead(request, caller.org, caller.account),
-      before: counted,
+      before,
       threshold: LEAD_MAILS_PER_HOUR,
       digestKey: `requests:${caller.org.id}`,
-      digest: async () => requestDigest(caller.org, folded, await listed(), now),
+      digest: () => requestDigest(tx, caller.org, now),
     },
     now,
   );
 }
 
-function requestDigest(org: Org, folded: number, listed: DataRequestRecord[], now: Date) {
+/** Every data request the organisation sent this hour (the newest DIGEST_LISTS), in one mail. */
+async function requestDigest(tx: Tx, org: Org, now: Date) {
   const hour = hourOf(now);
-  const unlisted = folded - listed.length;
-  return message(`${folded} more data requests from ${org.name} this hour`, [
+  const count = await tx.requestCountSince(org.id, hourStart(now));
+  const since = hourStart(now).toISOString();
+  const listed = (await tx.requests({ orgId: org.id, limit: DIGEST_LISTS })).items
+    .filter((r) => r.created_at > since)
+    .reverse();
+  return message(`${count} data requests from ${org.name} this hour`, [
     {
       paragraphs: [
-        `${org.name} (${org.id}) sent more than ${LEAD_MAILS_PER_HOUR} data requests between ${when(hour.start.toISOString())} and ${when(hour.end.toISOString())}: the first ${LEAD_MAILS_PER_HOUR} came one by one, these ${folded} in this one mail.`,
+        `${org.name} (${org.id}) sent ${count} data requests between ${when(hour.start.toISOString())} and ${when(hour.end.toISOString())}. The first ${LEAD_MAILS_PER_HOUR} came to you one by one as well; past that, they are gathered here.`,
       ],
       facts: listed.map((request) => [
         request.id,
@@ -95,7 +84,9 @@ function requestDigest(org: Org, folded: number, listed: DataRequestRecord[], no
     },
     {
       paragraphs: [
-        ...(unlisted > 0 ? [`And ${unlisted} more, older: npm run ops -- requests list`] : []),
+        ...(count > listed.length
+          ? [`And ${count - listed.length} more, older: npm run ops -- requests list`]
+          : []),
         'Read each one: npm run ops -- requests show ID',
       ],
     },
