@@ -74,6 +74,8 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('./content'),
   MAX_BODY_BYTES: positiveInt('bytes').default(65536),
   SAMPLE_REQUESTS_PER_DAY: positiveInt('sample requests per organisation per day').default(20),
+  DATA_REQUESTS_PER_HOUR: positiveInt('new data requests per organisation per hour').default(30),
+  KEYS_PER_ORG: positiveInt('live API keys per organisation').default(20),
   SESSION_TTL_DAYS: positiveInt('days').default(14),
   REDIS_URL: url('a Redis URL such as redis://host:6379', ['redis:', 'rediss:']).optional(),
   DATABASE_URL: url('a PostgreSQL URL such as postgres://user:pass@host:5432/dss', [
@@ -133,6 +135,8 @@ const configSchema = envSchema
     sessionTtlDays: e.SESSION_TTL_DAYS,
     maxBodyBytes: e.MAX_BODY_BYTES,
     sampleRequestsPerDay: e.SAMPLE_REQUESTS_PER_DAY,
+    dataRequestsPerHour: e.DATA_REQUESTS_PER_HOUR,
+    keysPerOrg: e.KEYS_PER_ORG,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     digestHourUtc: e.DIGEST_HOUR_UTC,

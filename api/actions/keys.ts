@@ -2,6 +2,7 @@
 // the API; the operator issues, rotates and revokes any key from the CLI. One path for both, so a rotation always
 // locks the key's row (two at once give one successor) and a revocation never moves an earlier `revoked_at`.
 import {
+  checkRoomForKey,
   isRevoked,
   issueKey,
   requireKey,
@@ -18,15 +19,23 @@ export type NewKey = { name: string; expires_in_days?: number | undefined };
 /** A key for the signed-in admin's organisation, shown once. */
 export function createKey(context: ActionContext, input: NewKey) {
   const caller = labAdmin(context, 'manage keys');
-  return transactAndKick(context, (tx) =>
-    issueKey(tx, caller.account.id, context.now, { name: input.name, expiresInDays: input.expires_in_days }),
-  );
+  return transactAndKick(context, async (tx) => {
+    await checkRoomForKey(tx, caller.org.id, context.config.keysPerOrg, context.now);
+    return issueKey(tx, caller.account.id, context.now, {
+      name: input.name,
+      expiresInDays: input.expires_in_days,
+    });
+  });
 }
 
 /** The operator's key for an account (its organisation's), shown once. */
 export function issueKeyForAccount(context: ActionContext, accountId: string) {
   requireOperator(context);
-  return transactAndKick(context, (tx) => issueKey(tx, accountId, context.now));
+  return transactAndKick(context, async (tx) => {
+    const account = await tx.accountById(accountId);
+    if (account) await checkRoomForKey(tx, account.org_id, context.config.keysPerOrg, context.now);
+    return issueKey(tx, accountId, context.now);
+  });
 }
 
 /** The key, if the actor may act on it: another organisation's key is "not found", not ours to confirm. */

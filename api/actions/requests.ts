@@ -40,6 +40,7 @@ export async function submitDataRequest(
       catalog: context.catalog,
       siteUrl: context.config.siteUrl,
       sourcingLeadEmail: context.config.sourcingLeadEmail,
+      perHour: context.config.dataRequestsPerHour,
       idempotency,
     };
     const created = await submit(context.store, input, caller, submission, context.now);

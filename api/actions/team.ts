@@ -8,7 +8,12 @@ export function inviteMember(context: ActionContext, input: { email: string; rol
   const caller = labAdmin(context, 'change the team');
   const invitedBy = caller.account.name ?? caller.account.email;
   return transactAndKick(context, (tx) =>
-    inviteToTeam(tx, { ...input, org: caller.org, invitedBy }, context.config.siteUrl, context.now),
+    inviteToTeam(
+      tx,
+      { ...input, org: caller.org, invitedBy, inviterId: caller.account.id },
+      context.config.siteUrl,
+      context.now,
+    ),
   );
 }
 

@@ -1,5 +1,6 @@
 // POST /api/v1/access-requests (contract §8): public, JSON or a form post. 202 whatever happens next (stored and
-// mailed, or over the address's daily limit and dropped), so the answer never tells whether an address is known.
+// mailed, or over the inbox's daily limit and dropped), so the answer never tells whether an address is known; 429
+// past a domain's or the service's hourly cap, which tell nothing about one address (access-flood.ts).
 import { z } from 'zod';
 import { submitAccessRequest } from '../actions/access.ts';
 import { accessRequestSchema } from '../domain/labs/schemas.ts';
@@ -36,7 +37,7 @@ export const accessRequestEndpoints: Endpoint[] = [
     operationId: 'createAccessRequest',
     summary: 'Ask for access for your organisation',
     description:
-      'Public; JSON or an HTML form post (then 303 to /access/?sent=1). 202 whether or not the address is known; the operator and the requester are mailed. At most 3 per address a UTC day (more are answered the same and dropped).',
+      'Public; JSON or an HTML form post (then 303 to /access/?sent=1). 202 whether or not the address is known; the operator and the requester are mailed. At most 3 per inbox a UTC day, counted without a +tag (and without dots at gmail.com): more are answered the same and dropped. At most 20 a clock hour for addresses of one domain and 100 a clock hour in all: beyond, 429 rate_limited with Retry-After, nothing stored.',
     tag: 'Account',
     responses: [
       { status: 202, description: 'Received', schema: accessReceivedSchema },

@@ -94,10 +94,10 @@ export const keyEndpoints: Endpoint[] = [
     body: { schema: newKeySchema },
     operationId: 'createKey',
     summary: 'Create an API key',
-    description: `Admin. The key is in this answer only; we keep its hash. expires_in_days: refused (401, saying it expired) after that.${SESSION_NOTE}`,
+    description: `Admin. The key is in this answer only; we keep its hash. expires_in_days: refused (401, saying it expired) after that. An organisation holds at most KEYS_PER_ORG (20) live keys: beyond, 409 conflict saying to revoke one.${SESSION_NOTE}`,
     tag: 'Keys',
     responses: [{ status: 201, description: 'Created: copy the key now', schema: createdKeySchema }],
-    errors: ['unauthorized', 'forbidden', 'rate_limited'],
+    errors: ['unauthorized', 'forbidden', 'conflict', 'rate_limited'],
   },
   {
     method: 'POST',

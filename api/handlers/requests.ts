@@ -132,7 +132,7 @@ export const requestEndpoints: Endpoint[] = [
     operationId: 'createRequest',
     summary: 'Submit a data request',
     description:
-      'A sourcing lead replies within one business day. volume and timeline are bands as labs write them ("1-5 TB", "500 GB - 2 TB", "10+ TB", "<1 TB", "1,000-5,000 hours", "50k+ studies", "1-5 M records"; "3-6 months", "2 to 4 weeks", "under 3 months", "3 months"): stored as written and normalised. A comma groups thousands and a dot marks decimals: "1.000" alone is refused as ambiguous (write 1,000 or 1). languages and domains may be null (none), and domains take any case and spacing. The answer lists up to 5 public listings that fit (matches), best first. With publish_to_demand_board, an anonymised version is posted to the demand board. Send an Idempotency-Key to retry safely.',
+      'A sourcing lead replies within one business day. volume and timeline are bands as labs write them ("1-5 TB", "500 GB - 2 TB", "10+ TB", "<1 TB", "1,000-5,000 hours", "50k+ studies", "1-5 M records"; "3-6 months", "2 to 4 weeks", "under 3 months", "3 months"): stored as written and normalised. A comma groups thousands and a dot marks decimals: "1.000" alone is refused as ambiguous (write 1,000 or 1). languages and domains may be null (none), and domains take any case and spacing. The answer lists up to 5 public listings that fit (matches), best first. With publish_to_demand_board, an anonymised version is posted to the demand board. Send an Idempotency-Key to retry safely. An organisation sends at most DATA_REQUESTS_PER_HOUR (30) new requests a clock hour: beyond, 429 rate_limited with Retry-After, nothing stored.',
     tag: 'Requests',
     responses: [
       {

@@ -1,6 +1,6 @@
 // GET /api/v1/samples/{listing-id}/download?token=…: the link mailed to a lab. The token is the credential:
-// expired → 410 link_expired; forged, altered, for another listing, or issued under an NDA acceptance that is no
-// longer the one in force → 403 forbidden.
+// expired → 410 link_expired; forged, altered, for another listing, asked for by an account since removed, or issued
+// under an NDA acceptance that is no longer the one in force → 403 forbidden.
 import { SAMPLE_CONTENT_TYPES, sendSampleFile } from '../domain/samples/download.ts';
 import { ndaAccepted } from '../domain/labs/nda.ts';
 import { DomainError } from '../errors.ts';
@@ -32,6 +32,13 @@ export const downloadSample: Handler = async (request, { params, url, now, deps,
   ) {
     throw forbidden(
       'This download link is not valid. Use the link from your email as it is, or ask for a new sample.',
+    );
+  }
+  // A link dies with the account that asked for it (issue 41 item 9): a leaver keeps no download in their mailbox.
+  const asker = await deps.store.accountById(sample.account_id);
+  if (!asker || asker.removed_at) {
+    throw forbidden(
+      'The account that asked for this sample was removed from your organisation, so its link no longer works: ask for the sample again from a current account.',
     );
   }
   // The acceptance the link was issued under must still be the one in force: after a revoke, a new acceptance

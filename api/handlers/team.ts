@@ -104,7 +104,8 @@ export const teamEndpoints: Endpoint[] = [
       'Someone already in your team invited with another role gets that role at once, and nothing is mailed (200 with the member); ' +
       'the last admin is never made a member (409 conflict). ' +
       'Already in your team with that role: 409 conflict. ' +
-      'An address whose account belongs to another organisation: 409 conflict (invite another address, or ask the operator to move the account). ' +
+      'An address whose account belongs to another organisation is answered 201 as any other (an admin learns nothing of other organisations): its holder is mailed that they were invited, with no link, and their account stays as it is. ' +
+      'The account made gets no more than its inviter’s role when the link is used; removing or demoting the inviter cancels the invitations they sent. ' +
       `One address gets at most ${LINKS_PER_EMAIL} links (sign-in links and invitations together) in 15 minutes: then 429 rate_limited with Retry-After.${SESSION_NOTE}`,
     tag: 'Team',
     responses: [

@@ -71,6 +71,11 @@ const endpointSchema = z
     url: z.string(),
     events: z.array(z.enum(EVENT_TYPES)).describe('The events it receives'),
     created_at: z.iso.datetime(),
+    status: z
+      .enum(['active', 'disabled'])
+      .describe('disabled: the account that made it was removed; it receives nothing more (delete it)'),
+    disabled_at: z.iso.datetime().nullable(),
+    disabled_reason: z.string().nullable().describe('Why it is disabled, in words; null while active'),
   })
   .meta({ id: 'WebhookEndpoint' });
 

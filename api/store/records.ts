@@ -226,6 +226,9 @@ export type WebhookEndpointRecord = {
   created_at: string;
   created_by: string | null;
   deleted_at: string | null;
+  /** Set when the account that made it was removed: it receives nothing more (absent on older records). */
+  disabled_at?: string | null;
+  disabled_reason?: string | null;
 };
 
 export type DeliveryStatus = 'queued' | 'sending' | 'delivered' | 'failed';
@@ -283,6 +286,8 @@ export type SigninTokenRecord = {
   used_at: string | null;
   /** An invitation an admin cancelled before it was used (absent on records made before cancelling existed). */
   cancelled_at?: string | null;
+  /** For an invitation: the account that sent it (absent on invitations sent before it was recorded). */
+  invited_by?: string | null;
 };
 
 export type AccessRequestStatus = 'pending' | 'approved' | 'rejected';

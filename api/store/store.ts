@@ -111,8 +111,8 @@ export interface StoreReads extends DeskStoreReads {
   accessRequestById(id: string): Promise<AccessRequestRecord | undefined>;
   /** Newest first. */
   accessRequests(query: { status?: AccessRequestStatus }): Promise<AccessRequestRecord[]>;
-  /** Access requests from `email` after `since` (3 a day). */
-  accessRequestsSince(email: string, since: Date): Promise<AccessRequestRecord[]>;
+  /** Access requests made after `since`, every address's, newest first (their daily and hourly caps). */
+  accessRequestsSince(since: Date): Promise<AccessRequestRecord[]>;
 
   /** The organisation's NDA acceptances, newest first. */
   ndaAcceptances(orgId: string): Promise<NdaAcceptanceRecord[]>;
@@ -120,6 +120,8 @@ export interface StoreReads extends DeskStoreReads {
   requestById(id: string): Promise<DataRequestRecord | undefined>;
   /** Newest first; every organisation's when `orgId` is left out. */
   requests(query: { orgId?: string; status?: RequestStatus } & PageQuery): Promise<Page<DataRequestRecord>>;
+  /** How many data requests the organisation made after `since` (its hourly cap), without reading them. */
+  requestCountSince(orgId: string, since: Date): Promise<number>;
   /** Received, unanswered and due before `now`; the longest overdue first. */
   overdueRequests(now: Date): Promise<DataRequestRecord[]>;
   /**

@@ -55,7 +55,7 @@ export const SERVICE_COMMANDS: Record<string, Command> = {
   'webhooks list': {
     usage: 'webhooks list --org ORG',
     summary: "the organisation's webhook endpoints, each with its five latest deliveries",
-    columns: ['id', 'url', 'events', 'created_at'],
+    columns: ['id', 'url', 'status', 'events', 'created_at'],
     options: { org: { type: 'string' } },
     run: async ({ store, values }) => {
       const org = await orgOption(store, values);

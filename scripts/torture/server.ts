@@ -14,7 +14,12 @@ export type Server = {
   stderr(): string;
 };
 
-const NO_LIMITS = { RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000', RATE_LIMIT_KEY_PER_MINUTE: '100000000' };
+const NO_LIMITS = {
+  RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
+  RATE_LIMIT_KEY_PER_MINUTE: '100000000',
+  DATA_REQUESTS_PER_HOUR: '100000000',
+  KEYS_PER_ORG: '100000000',
+};
 
 /** Starts the server and resolves once it listens; its request log is drained and dropped. */
 export function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {

@@ -40,6 +40,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     RATE_LIMIT_KEY_PER_MINUTE: '100000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
+    DATA_REQUESTS_PER_HOUR: '100000',
     WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   servers = await Promise.all([startServer(env), startServer(env), startServer(env)]);
@@ -90,13 +91,19 @@ test.skipIf(!ready)(
 );
 
 test.skipIf(!ready)(
-  'each of the 600 mails those requests queued is sent once, with three senders',
+  'each of the mails those requests queued is sent once, with three senders',
   async () => {
-    const received = await smtp.waitFor(600, 60_000);
+    // 300 acknowledgements and the lead's mails: the first few of the hour, the rest folded into a digest that waits
+    // for the hour's end (issue 41 item 13), so what is due now is counted, not assumed.
+    const due = async () =>
+      (await store.mailList({})).filter((mail) => Date.parse(mail.next_attempt_at) <= Date.now()).length;
+    const expected = await due();
+    expect(expected).toBeGreaterThanOrEqual(300);
+    const received = await smtp.waitFor(expected, 60_000);
     const ids = received.map((message) => message.mail.messageId);
-    expect(new Set(ids).size).toBe(600);
+    expect(new Set(ids).size).toBe(received.length);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // a duplicate would arrive by now
-    expect(smtp.received).toHaveLength(600);
+    expect(smtp.received).toHaveLength(await due());
   },
   90_000,
 );

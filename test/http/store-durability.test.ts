@@ -8,7 +8,11 @@ import { makeLabByCli } from '../support/lab.ts';
 import { opsProcess as ops } from '../support/ops.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
-const LIMITS = { RATE_LIMIT_KEY_PER_MINUTE: '1000000', RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000' };
+const LIMITS = {
+  RATE_LIMIT_KEY_PER_MINUTE: '1000000',
+  RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
+  DATA_REQUESTS_PER_HOUR: '1000000',
+};
 const servers: RunningServer[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.stop('SIGKILL');

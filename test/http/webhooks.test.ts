@@ -80,6 +80,9 @@ describe('endpoints', () => {
       url: target.url,
       events: ['request.created'],
       created_at: made.body.data.created_at,
+      status: 'active',
+      disabled_at: null,
+      disabled_reason: null,
     });
     expect(made.body.data).toMatchObject({ url: target.url, events: ['request.created'] });
     expect(made.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
@@ -90,6 +93,9 @@ describe('endpoints', () => {
       url: target.url,
       events: ['request.created'],
       created_at: made.body.data.created_at,
+      status: 'active',
+      disabled_at: null,
+      disabled_reason: null,
     });
     expect(listed.text).not.toContain(made.body.data.secret.slice(6));
     const operator = await opsOk(suite.ctx.operator, 'webhooks', 'list', '--org', suite.lab.orgId);

@@ -25,6 +25,8 @@ export function startApiServer(env: Record<string, string> = {}): Promise<InProc
   return startApp({
     RATE_LIMIT_KEY_PER_MINUTE: '100000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
+    DATA_REQUESTS_PER_HOUR: '100000',
+    KEYS_PER_ORG: '100000',
     MAX_BODY_BYTES: String(MAX_BODY_BYTES),
     ...env,
   });

@@ -103,3 +103,29 @@ export async function photograph(
   }
   return overflow;
 }
+
+/**
+ * axe (light and dark) and the screenshots (photograph) of `url` as the signed-in `context` sees it: both run scripts
+ * in the page, so a second browser with JavaScript on is given the same cookies. Say what was found; the test judges.
+ */
+export async function looksWithScripts(
+  context: BrowserContext,
+  url: string,
+  name: string,
+): Promise<{ violations: string[]; overflow: Record<string, number> }> {
+  const withScripts = await openBrowser();
+  try {
+    await withScripts.context.addCookies(await context.cookies());
+    const looked = await withScripts.context.newPage();
+    await looked.goto(url);
+    const violations: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await looked.emulateMedia({ colorScheme: scheme });
+      violations.push(...(await axeViolations(looked)).map((line) => `${scheme} ${line}`));
+    }
+    await looked.emulateMedia({ colorScheme: 'light' });
+    return { violations, overflow: await photograph(looked, name) };
+  } finally {
+    await withScripts.close();
+  }
+}

@@ -36,6 +36,8 @@ export async function startSelfServe(
     SMTP_URL: smtp.url,
     RATE_LIMIT_KEY_PER_MINUTE: '100000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
+    DATA_REQUESTS_PER_HOUR: '100000',
+    KEYS_PER_ORG: '100000',
     ...env,
   });
   return {

@@ -262,6 +262,17 @@ const ADDED: { what: string; at: string[][] }[] = [
     ],
   },
 ];
+ADDED.push({
+  what: 'caps and removal (issue 41 items 8–13): 20 live keys (409), 30 data requests an hour and access requests per domain and hour (429), an endpoint disabled with its maker, an invitation to another organisation answered 201',
+  at: [
+    ['paths', '/api/v1/requests', 'post', 'description'],
+    ['paths', '/api/v1/access-requests', 'post', 'description'],
+    ['paths', '/api/v1/keys', 'post'],
+    ['paths', '/api/v1/team/invitations', 'post', 'description'],
+    ['components', 'schemas', 'WebhookEndpoint'],
+    ['components', 'schemas', 'WebhookEndpointCreated'],
+  ],
+});
 const at = (document: unknown, path: string[]) => path.reduce<any>((value, key) => value?.[key], document);
 for (const { at: places } of ADDED)
   for (const place of places) {

@@ -70,7 +70,13 @@ describe('sign-in links', () => {
     await store.transact((tx) =>
       mailInvitation(
         tx,
-        { email: 'new@rules.example', role: 'member', orgId: org.id, invitedBy: 'Ada' },
+        {
+          email: 'new@rules.example',
+          role: 'member',
+          orgId: org.id,
+          invitedBy: 'Ada',
+          inviterId: account.id,
+        },
         SITE,
         T0,
       ),

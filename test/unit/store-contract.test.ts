@@ -166,6 +166,10 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
       const last = await store.requests({ orgId: 'org_a', limit: 3, cursor: second.next! });
       expect([ids(last), last.next]).toEqual([['req_a0'], null]);
       expect((await store.overdueRequests(new Date(at(63)))).map((r) => r.id)).toEqual(['req_a0', 'req_a2']);
+      // Counted, not read: an organisation's hourly cap (after, not at, the moment given).
+      expect(await store.requestCountSince('org_a', new Date(at(3)))).toBe(3);
+      expect(await store.requestCountSince('org_b', new Date(at(0)))).toBe(1);
+      expect(await store.requestCountSince('org_none', new Date(at(0)))).toBe(0);
       await store.close();
     },
   );
@@ -590,6 +594,7 @@ describe.each(ENGINES)('the $name engine: self-serve records (issue 21)', ({ ski
         });
         await tx.insert('access_requests', access('acr_1', 'x@lab.example', 1, 'pending'));
         await tx.insert('access_requests', access('acr_2', 'x@lab.example', 30, 'approved'));
+        await tx.insert('access_requests', access('acr_3', 'y@other.example', 20, 'pending'));
         await tx.insert('nda_acceptances', {
           id: 'nda_1',
           org_id: 'org_s',
@@ -618,11 +623,16 @@ describe.each(ENGINES)('the $name engine: self-serve records (issue 21)', ({ ski
       await store.transact((tx) => tx.update('signin_tokens', 'stk_i1', { cancelled_at: at(6) }));
       expect((await store.invitationsOf('org_s')).map((t) => t.cancelled_at ?? null)).toEqual([null, at(6)]);
       expect((await store.invitationsOf('org_t')).map((t) => t.id)).toEqual(['stk_i3']);
-      expect((await store.accessRequests({})).map((r) => r.id)).toEqual(['acr_2', 'acr_1']);
-      expect((await store.accessRequests({ status: 'pending' })).map((r) => r.id)).toEqual(['acr_1']);
+      expect((await store.accessRequests({})).map((r) => r.id)).toEqual(['acr_2', 'acr_3', 'acr_1']);
+      expect((await store.accessRequests({ status: 'pending' })).map((r) => r.id)).toEqual([
+        'acr_3',
+        'acr_1',
+      ]);
       expect((await store.accessRequestById('acr_2'))?.status).toBe('approved');
-      expect((await store.accessRequestsSince('x@lab.example', new Date(at(10)))).map((r) => r.id)).toEqual([
+      // Every address's, newest first: the hourly caps count them by inbox and by domain.
+      expect((await store.accessRequestsSince(new Date(at(10)))).map((r) => r.id)).toEqual([
         'acr_2',
+        'acr_3',
       ]);
       expect((await store.ndaAcceptances('org_s')).map((a) => a.id)).toEqual(['nda_1']);
       expect(await store.ndaAcceptances('org_t')).toEqual([]);

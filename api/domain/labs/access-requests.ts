@@ -1,21 +1,22 @@
 // Access requests (contract §8): anyone asks from /access/ or the API; the operator approves (a new organisation,
 // or joining one with --org, and a verified admin account, mailed a sign-in link) or rejects with a reason. At
-// most 3 per address a UTC day; the answer is the same whether or not the address is known.
-import { createHash } from 'node:crypto';
+// most 3 per inbox a UTC day (and hourly caps: access-flood.ts); the answer is the same whether or not the address is
+// known.
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { AccessRequestRecord, AccessRequestStatus } from '../../store/records.ts';
 import type { StoreReads, Tx } from '../../store/store.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { safeNext } from '../next-path.ts';
-import { accessApproved, accessRejected, accessRequestReceived, accessRequestToOperator } from './mails.ts';
+import { mailOperator, roomForAccessRequest } from './access-flood.ts';
+import { accessApproved, accessRejected, accessRequestReceived } from './mails.ts';
 import { addAccount, createOrg, requireOrg } from './organisations.ts';
 import type { AccessRequestInput } from './schemas.ts';
 import { FIRST_LINK_TTL_MS, mailSigninLink } from './signin.ts';
 
-export const ACCESS_REQUESTS_PER_EMAIL_PER_DAY = 3;
-const DAY_MS = 86_400_000;
-
-/** Stores the request and queues both mails; past the daily limit for the address, stores and mails nothing. */
+/**
+ * Stores the request and queues both mails; past its inbox's day, stores and mails nothing (the caller answers the
+ * same); past its domain's or the service's hour, refused (access-flood.ts).
+ */
 export async function submitAccessRequest(
   tx: Tx,
   input: AccessRequestInput,
@@ -24,14 +25,10 @@ export async function submitAccessRequest(
   siteUrl: URL,
   next?: string,
 ): Promise<AccessRequestRecord | undefined> {
-  // A UTC day's requests from the address; the id names the slot (address, day, count), so two instances racing
-  // for the last one insert the same id and one of them runs again and finds the day full (see signin.ts).
-  const day = Math.floor(now.getTime() / DAY_MS);
-  const today = await tx.accessRequestsSince(input.email, new Date(day * DAY_MS - 1));
-  if (today.length >= ACCESS_REQUESTS_PER_EMAIL_PER_DAY) return undefined;
-  const slot = createHash('sha256').update(`${input.email}\n${day}\n${today.length}`).digest('base64url');
+  const room = await roomForAccessRequest(tx, input.email, now);
+  if (room.kind === 'dropped') return undefined;
   const record: AccessRequestRecord = {
-    id: `acr_${slot.slice(0, 20)}`,
+    id: room.slot,
     organisation: input.organisation,
     name: input.name,
     email: input.email,
@@ -46,13 +43,7 @@ export async function submitAccessRequest(
     ...(safeNext(next) ? { next: safeNext(next) } : {}),
   };
   await tx.insert('access_requests', record);
-  await enqueueMail(
-    tx,
-    `access:${record.id}:operator`,
-    operatorEmail,
-    accessRequestToOperator(record, siteUrl),
-    now,
-  );
+  await mailOperator(tx, record, room.before, operatorEmail, siteUrl, now);
   await enqueueMail(tx, `access:${record.id}:received`, record.email, accessRequestReceived(record), now);
   return record;
 }

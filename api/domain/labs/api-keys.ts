@@ -22,6 +22,21 @@ export async function requireKey(reads: StoreReads, id: string): Promise<ApiKeyR
   return key;
 }
 
+/**
+ * Refuses (409) a new key for an organisation that holds `limit` live keys (neither revoked nor expired): each key
+ * is a budget of its own, so keys without end would be limits without end (issue 41 item 13). The organisation's row
+ * lock first (PostgreSQL), so two keys made at once are counted one after the other. A rotation is not a new key.
+ */
+export async function checkRoomForKey(tx: Tx, orgId: string, limit: number, now: Date): Promise<void> {
+  await tx.update('orgs', orgId, {});
+  const live = (await tx.keysOf(orgId)).filter((key) => !isRevoked(key, now) && !isExpired(key, now));
+  if (live.length >= limit) {
+    throw conflict(
+      `Your organisation has ${live.length} live API keys, the most it may have (${limit}): revoke one it no longer uses (DELETE /api/v1/keys/{id}, or the dashboard's Keys page), then create this one.`,
+    );
+  }
+}
+
 /** Issues a key to a verified account; the key itself is returned once and only its hash is kept. */
 export async function issueKey(
   tx: Tx,

@@ -22,6 +22,25 @@ export function normaliseMailbox(input: string): string | undefined {
   return LOCAL_PART.test(local) && DOMAIN.test(domain) ? address : undefined;
 }
 
+/** Domains whose mailboxes ignore dots in the local part; googlemail.com delivers to the same inboxes as gmail.com. */
+const DOTS_IGNORED: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The inbox a stored address reaches, for counting what is mailed to it: without its `+tag`, and without dots where
+ * the domain ignores them (victim+1@x and victim+2@x are one inbox; so are v.ictim@gmail.com and victim@gmail.com).
+ */
+export function inboxOf(address: string): { inbox: string; domain: string } {
+  const at = address.lastIndexOf('@');
+  let local = address.slice(0, at).split('+', 1)[0]!;
+  let domain = address.slice(at + 1);
+  const canonical = DOTS_IGNORED[domain];
+  if (canonical) {
+    domain = canonical;
+    local = local.replaceAll('.', '');
+  }
+  return { inbox: `${local}@${domain}`, domain };
+}
+
 export const MAILBOX_RULE = 'one plain address such as lead@lab.example (no lists, names or angle brackets)';
 
 /** The same rule for a body or the environment: a zod string that comes out normalised. */

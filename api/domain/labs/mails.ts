@@ -39,6 +39,22 @@ export function invitationMail(
   ]);
 }
 
+/**
+ * To an address that has an account in another organisation, in place of an invitation: the inviter is answered
+ * as for any address, and the holder decides. No link: an address belongs to one organisation.
+ */
+export function invitedElsewhereMail(org: Org, invitedBy: string): Message {
+  return message(`${org.name} invited this address to the Data Sourcing Service`, [
+    {
+      paragraphs: [
+        `${invitedBy} of ${org.name} invited this address to join their organisation on the Data Sourcing Service.`,
+        'This address already has an account in another organisation there, and an address belongs to one organisation: nothing was changed, and your account stays as it is.',
+        `To join ${org.name}, ask them to invite another address of yours, or ask the service's operator to move your account. If you do not know them, ignore this mail.`,
+      ],
+    },
+  ]);
+}
+
 export function accessRequestToOperator(request: AccessRequestRecord, siteUrl: URL): Message {
   return message(`Access requested by ${request.organisation}`, [
     {

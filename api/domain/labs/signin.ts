@@ -11,7 +11,8 @@ import { safeNext } from '../next-path.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { roleOf } from './caller.ts';
 import type { Message } from '../mail/message.ts';
-import { invitationMail, signinLinkMail } from './mails.ts';
+import { roleGranted } from './inviter.ts';
+import { invitationMail, invitedElsewhereMail, signinLinkMail } from './mails.ts';
 import { hashSecret, newSecret, SECRET_PATTERN } from './secrets.ts';
 
 export const SIGNIN_TTL_MS = 15 * 60_000;
@@ -37,7 +38,7 @@ export function signinLink(siteUrl: URL, token: string, next?: string): string {
 
 async function issueToken(
   tx: Tx,
-  fields: Pick<SigninTokenRecord, 'email' | 'purpose' | 'account_id' | 'org_id' | 'role'>,
+  fields: Pick<SigninTokenRecord, 'email' | 'purpose' | 'account_id' | 'org_id' | 'role' | 'invited_by'>,
   ttlMs: number,
   now: Date,
   id = newId('stk'),
@@ -124,26 +125,20 @@ export const isCurrentMember = (account: Account) => !account.removed_at && Bool
 /**
  * An invitation: a link that creates the verified account with `role` on first use (or brings back a removed or
  * unverified account of the organisation). A current member is refused (409): team.ts changes their role instead;
- * so is another organisation's account; past the address's link limit, 429 with Retry-After.
+ * past the address's link limit, 429 with Retry-After. Another organisation's address is answered as any other (an
+ * inviter must not learn that it has an account): its holder is told by mail, and given no link.
  */
 export async function mailInvitation(
   tx: Tx,
-  input: { email: string; role: Role; orgId: string; invitedBy: string },
+  input: { email: string; role: Role; orgId: string; invitedBy: string; inviterId: string },
   siteUrl: URL,
   now: Date,
 ): Promise<SigninTokenRecord> {
   const org = await tx.orgById(input.orgId);
   if (!org) throw notFound(`No organisation ${input.orgId}.`);
   const existing = await tx.accountByEmail(input.email);
-  // An address has one account (the store's unique email): the link would only sign them into their own lab.
-  // Which organisation is not said: an inviter learns no more than that the address is taken.
-  if (existing && existing.org_id !== org.id) {
-    throw new DomainError(
-      'conflict',
-      `${input.email} already belongs to another organisation on this service, so it cannot join yours: invite them by another email address, or ask the service's operator to move their account.`,
-    );
-  }
-  if (existing && isCurrentMember(existing)) {
+  const elsewhere = Boolean(existing && existing.org_id !== org.id);
+  if (existing && !elsewhere && isCurrentMember(existing)) {
     throw new DomainError(
       'conflict',
       `${input.email} is already in your team, as ${roleOf(existing)}: there is nothing to invite them to (GET /api/v1/team lists your team).`,
@@ -164,18 +159,22 @@ export async function mailInvitation(
   }
   const { token, record } = await issueToken(
     tx,
-    { email: input.email, purpose: 'invitation', account_id: null, org_id: input.orgId, role: input.role },
+    {
+      email: input.email,
+      purpose: 'invitation',
+      account_id: null,
+      org_id: input.orgId,
+      role: input.role,
+      invited_by: input.inviterId,
+    },
     INVITATION_TTL_MS,
     now,
     slot,
   );
-  const mail = invitationMail(
-    org,
-    input.invitedBy,
-    input.role,
-    signinLink(siteUrl, token),
-    INVITATION_TTL_MS,
-  );
+  // An address has one account (the store's unique email): a link would only sign them into their own lab.
+  const mail = elsewhere
+    ? invitedElsewhereMail(org, input.invitedBy)
+    : invitationMail(org, input.invitedBy, input.role, signinLink(siteUrl, token), INVITATION_TTL_MS);
   await enqueueMail(tx, `invitation:${record.id}`, input.email, mail, now);
   return record;
 }
@@ -236,7 +235,8 @@ export const sessionIdFor = (tokenId: string) =>
 
 async function joinByInvitation(tx: Tx, record: SigninTokenRecord, now: Date): Promise<Account | undefined> {
   const existing = await tx.accountByEmail(record.email);
-  const role = record.role ?? 'member';
+  const role = await roleGranted(tx, record);
+  if (!role) return undefined;
   if (existing) {
     // A removed member invited back to the same organisation comes back; another organisation's account stays its.
     if (existing.org_id !== record.org_id) return existing;

@@ -7,6 +7,8 @@ import type { StoreReads, Tx } from '../../store/store.ts';
 import { rejectSample } from '../samples/sample-requests.ts';
 import { isRevoked, revokeKey } from './api-keys.ts';
 import { roleOf } from './caller.ts';
+import { cancelInvitationsBy } from './inviter.ts';
+import { disableEndpointsOf } from '../webhooks/endpoints.ts';
 import { endAllSessions } from './sessions.ts';
 import { isCurrentMember, mailInvitation } from './signin.ts';
 
@@ -27,7 +29,7 @@ export type Invited =
  */
 export async function inviteToTeam(
   tx: Tx,
-  input: { email: string; role: Role; org: Org; invitedBy: string },
+  input: { email: string; role: Role; org: Org; invitedBy: string; inviterId: string },
   siteUrl: URL,
   now: Date,
 ): Promise<Invited> {
@@ -38,24 +40,31 @@ export async function inviteToTeam(
     isCurrentMember(existing) &&
     roleOf(existing) !== input.role
   ) {
-    return { kind: 'role_changed', member: await changeRole(tx, input.org, existing, input.role) };
+    return { kind: 'role_changed', member: await changeRole(tx, input.org, existing, input.role, now) };
   }
   const invitation = await mailInvitation(
     tx,
-    { email: input.email, role: input.role, orgId: input.org.id, invitedBy: input.invitedBy },
+    {
+      email: input.email,
+      role: input.role,
+      orgId: input.org.id,
+      invitedBy: input.invitedBy,
+      inviterId: input.inviterId,
+    },
     siteUrl,
     now,
   );
   return { kind: 'invited', invitation };
 }
 
-async function changeRole(tx: Tx, org: Org, account: Account, role: Role): Promise<Account> {
+async function changeRole(tx: Tx, org: Org, account: Account, role: Role, now: Date): Promise<Account> {
   if (role === 'member') {
     await keepAnAdmin(
       tx,
       org,
       'This is the organisation’s last admin: invite another admin (or invite a member as admin) first, then change this role.',
     );
+    await cancelInvitationsBy(tx, account.id, org.id, now);
   }
   return tx.update('accounts', account.id, { role });
 }
@@ -85,6 +94,8 @@ export async function removeFromTeam(tx: Tx, org: Org, accountId: string, now: D
     );
   }
   await endAllSessions(tx, account.id, now);
+  await cancelInvitationsBy(tx, account.id, org.id, now);
+  await disableEndpointsOf(tx, org.id, account.id, now);
   const removed = await tx.update('accounts', account.id, { removed_at: now.toISOString() });
   // A key they read when it was made would otherwise keep the organisation's NDA fields and samples open to them.
   for (const key of await tx.keysOf(org.id)) {

@@ -8,13 +8,17 @@ import { oneLine, type Message } from './message.ts';
 export const mailId = (event: string) =>
   `mail_${createHash('sha256').update(event).digest('hex').slice(0, 24)}`;
 
-/** Queues `message` for `to` unless this event queued one already; returns the mail either way. */
+/**
+ * Queues `message` for `to` unless this event queued one already; returns the mail either way. `dueAt`: not sent
+ * before then (a digest, sent when its hour ends).
+ */
 export async function enqueueMail(
   tx: Tx,
   event: string,
   to: string,
   message: Message,
   now: Date,
+  dueAt = now,
 ): Promise<MailRecord> {
   const id = mailId(event);
   const mail: MailRecord = {
@@ -28,7 +32,7 @@ export async function enqueueMail(
     ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     status: 'queued',
     attempts: 0,
-    next_attempt_at: now.toISOString(),
+    next_attempt_at: dueAt.toISOString(),
     lease_until: null,
     last_error: null,
     created_at: now.toISOString(),

@@ -14,7 +14,8 @@ import type { Caller } from '../labs/api-keys.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { nextBusinessDay } from './business-days.ts';
-import { answeredByLead, newRequestToLead, requestAckToLab } from './mails.ts';
+import { answeredByLead, requestAckToLab } from './mails.ts';
+import { countThisHour, mailLead } from './request-flood.ts';
 import type { DataRequestInput } from './request-schema.ts';
 import { facets } from './views.ts';
 
@@ -36,6 +37,8 @@ export type Submission = {
   catalog: Catalog;
   siteUrl: URL;
   sourcingLeadEmail: string;
+  /** New data requests an organisation may send a clock hour (DATA_REQUESTS_PER_HOUR). */
+  perHour: number;
   idempotency?: Idempotency;
 };
 
@@ -59,10 +62,8 @@ export async function submitDataRequest(
     input.intended_use,
     submission.catalog,
   );
-  const { idempotency, sourcingLeadEmail, siteUrl } = submission;
-  return store.transact((tx) =>
-    createDataRequest(tx, input, caller, idempotency, sourcingLeadEmail, siteUrl, matches, now),
-  );
+  const { idempotency, ...limits } = submission;
+  return store.transact((tx) => createDataRequest(tx, input, caller, idempotency, limits, matches, now));
 }
 
 /** With an intended use, each match says whether it fits the listing's licence (contract §15). */
@@ -80,8 +81,7 @@ export async function createDataRequest(
   input: DataRequestInput,
   caller: Caller,
   idempotency: Idempotency | undefined,
-  sourcingLeadEmail: string,
-  siteUrl: URL,
+  { sourcingLeadEmail, siteUrl, perHour }: Pick<Submission, 'sourcingLeadEmail' | 'siteUrl' | 'perHour'>,
   matches: RequestMatch[],
   now: Date,
 ): Promise<Created> {
@@ -90,6 +90,7 @@ export async function createDataRequest(
     const requestId = (earlier.response as { data: { id: string } }).data.id;
     return { status: earlier.status, body: earlier.response, replayed: true, requestId };
   }
+  const before = await countThisHour(tx, caller.org, perHour, now);
   const { volume, timeline, ...rest } = input;
   const created_at = now.toISOString();
   const request: DataRequestRecord = {
@@ -125,13 +126,7 @@ export async function createDataRequest(
     });
   }
   const { org, account } = caller;
-  await enqueueMail(
-    tx,
-    `request:${request.id}:lead`,
-    sourcingLeadEmail,
-    newRequestToLead(request, org, account, siteUrl),
-    now,
-  );
+  await mailLead(tx, request, caller, before, sourcingLeadEmail, siteUrl, now);
   await enqueueMail(
     tx,
     `request:${request.id}:ack`,

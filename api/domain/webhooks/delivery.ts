@@ -107,6 +107,8 @@ export function createWebhookDelivery(deps: {
     const attempts = delivery.attempts + 1;
     if (!target || target.endpoint.deleted_at || delivery.body === null)
       return { status: 'failed', attempts, lease_until: null, last_error: 'the endpoint was deleted' };
+    if (target.endpoint.disabled_at)
+      return { status: 'failed', attempts, lease_until: null, last_error: 'the endpoint was disabled' };
     const held = heldBack(delivery);
     if (held) return held;
     const started = performance.now();

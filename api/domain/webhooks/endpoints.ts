@@ -73,9 +73,34 @@ export async function deleteEndpoint(tx: Tx, orgId: string, id: string, now: Dat
   await tx.update('webhooks', id, { deleted_at: now.toISOString() });
 }
 
+/** Receives events: neither deleted nor disabled. */
+export const isLive = (endpoint: WebhookEndpointRecord) => !endpoint.deleted_at && !endpoint.disabled_at;
+
+export const CREATOR_REMOVED =
+  'the account that made it was removed from your organisation: delete it, and add it again from a current admin account if it is still wanted';
+
+/**
+ * Disables the endpoints `accountId` made (its removal, issue 41 item 9): a leaver's receiver gets nothing more,
+ * and the organisation sees why. Their queued deliveries fail when their turn comes.
+ */
+export async function disableEndpointsOf(tx: Tx, orgId: string, accountId: string, now: Date): Promise<void> {
+  const theirs = (await tx.webhooksOf(orgId)).filter((e) => e.created_by === accountId && isLive(e));
+  const patch = { disabled_at: now.toISOString(), disabled_reason: CREATOR_REMOVED };
+  await tx.updateEach(
+    'webhooks',
+    theirs.map((endpoint) => ({ id: endpoint.id, patch })),
+  );
+}
+
 /** Queues a `webhook.test` event for one endpoint: a lab checks its receiver and its signature check. */
 export async function sendTestEvent(tx: Tx, orgId: string, id: string, now: Date) {
   const endpoint = await endpointOf(tx, orgId, id);
+  if (endpoint.disabled_at) {
+    throw new DomainError(
+      'conflict',
+      `This endpoint is disabled: ${endpoint.disabled_reason ?? 'it receives nothing'}.`,
+    );
+  }
   return queueDelivery(
     tx,
     endpoint,

@@ -35,7 +35,9 @@ export type WebhookEvent = {
 
 /** Queues `event` for each of the organisation's endpoints that subscribes to it; returns how many. */
 export async function emitEvent(tx: Tx, event: WebhookEvent, now: Date): Promise<number> {
-  const endpoints = (await tx.webhooksOf(event.orgId)).filter((endpoint) => subscribes(endpoint, event.type));
+  const endpoints = (await tx.webhooksOf(event.orgId)).filter(
+    (endpoint) => !endpoint.disabled_at && subscribes(endpoint, event.type),
+  );
   for (const endpoint of endpoints) await queueDelivery(tx, endpoint, event, now);
   return endpoints.length;
 }

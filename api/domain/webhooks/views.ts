@@ -7,6 +7,9 @@ export const endpointView = (endpoint: WebhookEndpointRecord) => ({
   url: endpoint.url,
   events: endpoint.events.length ? endpoint.events : [...EVENT_TYPES],
   created_at: endpoint.created_at,
+  status: endpoint.disabled_at ? ('disabled' as const) : ('active' as const),
+  disabled_at: endpoint.disabled_at ?? null,
+  disabled_reason: endpoint.disabled_reason ?? null,
 });
 
 export const deliveryView = (delivery: WebhookDeliveryRecord) => ({

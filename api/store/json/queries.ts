@@ -197,9 +197,9 @@ export class RecordQueries implements Omit<StoreReads, DeskReads> {
       .sort(newestFirst);
   }
 
-  async accessRequestsSince(email: string, since: Date) {
+  async accessRequestsSince(since: Date) {
     const after = since.toISOString();
-    return (await this.#all('access_requests')).filter((r) => r.email === email && r.created_at > after);
+    return (await this.#all('access_requests')).filter((r) => r.created_at > after).sort(newestFirst);
   }
 
   async ndaAcceptances(orgId: string) {
@@ -211,6 +211,11 @@ export class RecordQueries implements Omit<StoreReads, DeskReads> {
       (r) => (!query.orgId || r.org_id === query.orgId) && (!query.status || r.status === query.status),
     );
     return this.#wholePage('requests', page(matching.sort(newestFirst), query));
+  }
+
+  async requestCountSince(orgId: string, since: Date) {
+    const after = since.toISOString();
+    return (await this.#all('requests')).filter((r) => r.org_id === orgId && r.created_at > after).length;
   }
 
   async overdueRequests(now: Date) {

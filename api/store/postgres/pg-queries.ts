@@ -177,10 +177,10 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
       : this.docs<'access_requests'>('SELECT doc FROM access_requests ORDER BY created_at DESC, id DESC');
   }
 
-  accessRequestsSince(email: string, since: Date) {
+  accessRequestsSince(since: Date) {
     return this.docs<'access_requests'>(
-      'SELECT doc FROM access_requests WHERE email = $1 AND created_at > $2',
-      [email, since.toISOString()],
+      'SELECT doc FROM access_requests WHERE created_at > $1 ORDER BY created_at DESC, id DESC',
+      [since.toISOString()],
     );
   }
 
@@ -197,6 +197,15 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
     if (query.orgId) where.push(`org_id = $${values.push(query.orgId)}`);
     if (query.status) where.push(`status = $${values.push(query.status)}`);
     return this.#page('requests', where, values, query);
+  }
+
+  async requestCountSince(orgId: string, since: Date) {
+    const { rows } = await run<{ n: number }>(
+      this.#db,
+      'SELECT count(*)::int AS n FROM data_requests WHERE org_id = $1 AND created_at > $2',
+      [orgId, since.toISOString()],
+    );
+    return rows[0]!.n;
   }
 
   overdueRequests(now: Date) {
