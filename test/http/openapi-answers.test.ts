@@ -53,6 +53,7 @@ const BODIES: Record<string, () => unknown> = {
     description: 'Inbound support calls, both channels, for a walk through the documented answers.',
   }),
   'POST /api/v1/requests/{id}/withdraw': () => ({ reason: 'Found it elsewhere.' }),
+  'POST /api/v1/requests/{id}/messages': () => ({ body: 'Could you send the consent form template?' }),
   'POST /api/v1/access-requests': () => ({
     organisation: 'Walk Lab',
     name: 'Ada Walker',
