@@ -15,11 +15,17 @@ import { refusal } from './ops/refusal.ts';
 import { type Command, type Values, UsageError } from './ops/command.ts';
 import { LAB_COMMANDS } from './ops/lab-commands.ts';
 import { WORK_COMMANDS } from './ops/work-commands.ts';
+import { RECALL_COMMANDS } from './ops/recall-commands.ts';
 import { SERVICE_COMMANDS } from './ops/service-commands.ts';
 import { humanize, table, visible } from './ops/output.ts';
 
 const NO_LISTINGS = createCatalog([]);
-const COMMANDS: Record<string, Command> = { ...LAB_COMMANDS, ...WORK_COMMANDS, ...SERVICE_COMMANDS };
+const COMMANDS: Record<string, Command> = {
+  ...LAB_COMMANDS,
+  ...WORK_COMMANDS,
+  ...RECALL_COMMANDS,
+  ...SERVICE_COMMANDS,
+};
 
 function usage(): string {
   const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));

@@ -22,6 +22,8 @@ const ORDER: Collection[] = [
   'signin_tokens',
   'access_requests',
   'nda_acceptances',
+  'recalls',
+  'recall_acknowledgements',
 ];
 const BATCH = 500;
 const SPOT_CHECKS = 20;

@@ -202,6 +202,7 @@ export type WebhookEventType =
   | 'nda.revoked'
   | 'key.created'
   | 'key.revoked'
+  | 'listing.recalled'
   | 'webhook.test';
 
 export type WebhookEndpointRecord = {
@@ -307,3 +308,4 @@ export type NdaAcceptanceRecord = {
   /** The text accepted, whose SHA-256 is `sha256`, kept for its signed copy; absent on older acceptances. */
   text?: string;
 };
+

@@ -24,6 +24,8 @@ export const SEGMENT_COLLECTIONS = [
   'signin_tokens',
   'access_requests',
   'nda_acceptances',
+  'recalls',
+  'recall_acknowledgements',
 ] as const;
 export const COLLECTIONS: readonly Collection[] = [...CORE_COLLECTIONS, ...SEGMENT_COLLECTIONS];
 
@@ -103,6 +105,8 @@ export const emptySegment = (): Segment => ({
   signin_tokens: [],
   access_requests: [],
   nda_acceptances: [],
+  recalls: [],
+  recall_acknowledgements: [],
 });
 
 export const segmentName = (n: number) => `seg-${String(n).padStart(6, '0')}.json`;

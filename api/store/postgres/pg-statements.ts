@@ -66,4 +66,6 @@ export const TABLES: Record<Collection, string> = {
   signin_tokens: 'signin_tokens',
   access_requests: 'access_requests',
   nda_acceptances: 'nda_acceptances',
+  recalls: 'recalls',
+  recall_acknowledgements: 'recall_acknowledgements',
 };
