@@ -236,6 +236,21 @@ const ADDED: { what: string; at: string[][] }[] = [
       ['paths', '/api/v1/requests/{id}/withdraw'],
     ],
   },
+  {
+    what: 'recalls: GET /api/v1/recalls, POST /api/v1/recalls/{id}/acknowledgements, the listing.recalled event (subscribable, so in the endpoint event lists) and the Recalls tag (issue 43)',
+    at: [
+      ['paths', '/api/v1/recalls'],
+      ['paths', '/api/v1/recalls/{id}/acknowledgements'],
+      ['components', 'schemas', 'Recall'],
+      ['components', 'schemas', 'RecallList'],
+      ['components', 'schemas', 'RecallAcknowledgement'],
+      ['components', 'schemas', 'WebhookEndpoint'],
+      ['components', 'schemas', 'WebhookEndpointCreated'],
+      ['paths', '/api/v1/webhooks', 'post', 'requestBody'],
+      ['webhooks', 'listing.recalled'],
+      ['tags'],
+    ],
+  },
 ];
 const at = (document: unknown, path: string[]) => path.reduce<any>((value, key) => value?.[key], document);
 for (const { at: places } of ADDED)
