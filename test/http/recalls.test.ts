@@ -2,14 +2,20 @@
 // items of a listing; the lab that received its sample link and the lab that licensed it are each mailed (a real
 // SMTP server on loopback) and sent a listing.recalled event that a real receiver verifies with `standardwebhooks`;
 // a lab that received neither is told nothing. Each lab lists its recalls and attests the deletion once.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventSchema } from '../../api/domain/webhooks/event-schemas.ts';
 import { ops, opsOk } from '../support/ops.ts';
 import {
   mailTo,
+  postPageForm,
   selfServeLab,
   selfServeSuite,
   sessionCall,
@@ -287,3 +293,39 @@ describe('the labs', () => {
     expect(other.json).toEqual([]);
   });
 });
+
+test('the recall page is valid HTML, with and without errors beside its fields (vnu)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'dss-recall-pages-'));
+  const late = await opsOk(
+    suite.ctx.operator,
+    'listings',
+    'recall',
+    LISTING,
+    '--items',
+    ITEM,
+    '--reason',
+    'Again.',
+  );
+  const shown = await fetch(`${suite.ctx.server.url}/dashboard/recalls/`, {
+    headers: { Cookie: sampler.cookie },
+  });
+  expect(shown.status).toBe(200);
+  await writeFile(join(dir, 'recalls.html'), await shown.text());
+  const refused = await postPageForm(suite.ctx, sampler.cookie, '/dashboard/recalls/', {
+    id: late.id,
+    statement: '',
+  });
+  expect(refused.status).toBe(422);
+  const html = await refused.text();
+  expect(html).toContain(`id="statement-${late.id}-error"`);
+  await writeFile(join(dir, 'recalls-errors.html'), html);
+  const result = await promisify(execFile)(
+    'java',
+    ['-jar', 'node_modules/vnu-jar/build/dist/vnu.jar', '--errors-only', '--format', 'json', dir],
+    { maxBuffer: 16 * 1024 * 1024 },
+  ).catch((error: { stdout: string; stderr: string }) => error);
+  const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as {
+    messages: { type: string; url: string; message: string }[];
+  };
+  expect(report.messages.filter((m) => m.type === 'error').map((m) => `${m.url}: ${m.message}`)).toEqual([]);
+}, 60_000);
