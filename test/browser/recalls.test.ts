@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { axeViolations, openBrowser, photograph, signIn } from '../support/browser.ts';
+import { looksOf, openBrowser, signIn } from '../support/browser.ts';
 import { opsOk } from '../support/ops.ts';
 import {
   selfServeLab,
@@ -107,21 +107,12 @@ test('the overview says a recall waits; the recall page refuses an empty form be
   await checkLooks();
 }, 90_000);
 
-/** axe and the screenshots run scripts in the page: a second, signed-in browser with JavaScript on. */
 async function checkLooks() {
-  const withScripts = await openBrowser();
-  try {
-    await withScripts.context.addCookies(await browser.context.cookies());
-    const looked = await withScripts.context.newPage();
-    await looked.goto(`${ctx.server.url}/dashboard/recalls/`);
-    for (const scheme of ['light', 'dark'] as const) {
-      await looked.emulateMedia({ colorScheme: scheme });
-      expect((await axeViolations(looked)).map((line) => `${scheme} ${line}`)).toEqual([]);
-    }
-    await looked.emulateMedia({ colorScheme: 'light' });
-    const overflow = await photograph(looked, 'self-serve-dashboard-recalls');
-    expect(overflow, 'the page must not scroll sideways').toEqual({ desktop: 0, phone: 0 });
-  } finally {
-    await withScripts.close();
-  }
+  const { violations, overflow } = await looksOf(
+    browser.context,
+    `${ctx.server.url}/dashboard/recalls/`,
+    'self-serve-dashboard-recalls',
+  );
+  expect(violations).toEqual([]);
+  expect(overflow, 'the page must not scroll sideways').toEqual({ desktop: 0, phone: 0 });
 }

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { axeViolations, openBrowser, photograph, signIn } from '../support/browser.ts';
+import { looksOf, openBrowser, signIn } from '../support/browser.ts';
 import { selfServeLab, startSelfServe, type SelfServe } from '../support/self-serve.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -91,21 +91,12 @@ test('add an endpoint, see its secret once, send a test event, see it delivered,
   expect(await page.locator('section[data-endpoint-id]').count()).toBe(0);
 }, 90_000);
 
-/** axe and the screenshots run scripts in the page: a second, signed-in browser with JavaScript on. */
 async function checkLooks() {
-  const withScripts = await openBrowser();
-  try {
-    await withScripts.context.addCookies(await browser.context.cookies());
-    const looked = await withScripts.context.newPage();
-    await looked.goto(`${ctx.server.url}/dashboard/webhooks/`);
-    for (const scheme of ['light', 'dark'] as const) {
-      await looked.emulateMedia({ colorScheme: scheme });
-      expect((await axeViolations(looked)).map((line) => `${scheme} ${line}`)).toEqual([]);
-    }
-    await looked.emulateMedia({ colorScheme: 'light' });
-    const overflow = await photograph(looked, 'self-serve-dashboard-webhooks-with-deliveries');
-    expect(overflow, 'the page must not scroll sideways').toEqual({ desktop: 0, phone: 0 });
-  } finally {
-    await withScripts.close();
-  }
+  const { violations, overflow } = await looksOf(
+    browser.context,
+    `${ctx.server.url}/dashboard/webhooks/`,
+    'self-serve-dashboard-webhooks-with-deliveries',
+  );
+  expect(violations).toEqual([]);
+  expect(overflow, 'the page must not scroll sideways').toEqual({ desktop: 0, phone: 0 });
 }

@@ -2,13 +2,11 @@
 // items of a listing; the lab that received its sample link and the lab that licensed it are each mailed (a real
 // SMTP server on loopback) and sent a listing.recalled event that a real receiver verifies with `standardwebhooks`;
 // a lab that received neither is told nothing. Each lab lists its recalls and attests the deletion once.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventSchema } from '../../api/domain/webhooks/event-schemas.ts';
@@ -23,6 +21,7 @@ import {
   type SelfServeLab,
 } from '../support/self-serve.ts';
 import { until as waitFor } from '../support/until.ts';
+import { htmlErrors } from '../support/vnu.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
@@ -319,13 +318,5 @@ test('the recall page is valid HTML, with and without errors beside its fields (
   const html = await refused.text();
   expect(html).toContain(`id="statement-${late.id}-error"`);
   await writeFile(join(dir, 'recalls-errors.html'), html);
-  const result = await promisify(execFile)(
-    'java',
-    ['-jar', 'node_modules/vnu-jar/build/dist/vnu.jar', '--errors-only', '--format', 'json', dir],
-    { maxBuffer: 16 * 1024 * 1024 },
-  ).catch((error: { stdout: string; stderr: string }) => error);
-  const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as {
-    messages: { type: string; url: string; message: string }[];
-  };
-  expect(report.messages.filter((m) => m.type === 'error').map((m) => `${m.url}: ${m.message}`)).toEqual([]);
+  expect(await htmlErrors(dir)).toEqual([]);
 }, 60_000);

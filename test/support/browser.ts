@@ -103,3 +103,25 @@ export async function photograph(
   }
   return overflow;
 }
+
+/**
+ * axe (light and dark) and screenshots at desktop and phone width of `url`, seen by the signed-in `signedIn`: in a
+ * second browser with JavaScript on, since axe and the screenshots run scripts in the page.
+ */
+export async function looksOf(signedIn: BrowserContext, url: string, name: string) {
+  const withScripts = await openBrowser();
+  try {
+    await withScripts.context.addCookies(await signedIn.cookies());
+    const looked = await withScripts.context.newPage();
+    await looked.goto(url);
+    const violations: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await looked.emulateMedia({ colorScheme: scheme });
+      violations.push(...(await axeViolations(looked)).map((line) => `${scheme} ${line}`));
+    }
+    await looked.emulateMedia({ colorScheme: 'light' });
+    return { violations, overflow: await photograph(looked, name) };
+  } finally {
+    await withScripts.close();
+  }
+}
