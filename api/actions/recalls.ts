@@ -20,7 +20,7 @@ export async function recallItems(context: ActionContext, listingId: string, inp
     listing_id: listing.id,
     reason,
     items: itemsWithFiles(items, manifest),
-    created_by: 'operator',
+    created_by: 'operator', // the desk's staff actor records the staff member's id here
   };
   return transactAndKick(context, (tx) =>
     makeRecall(tx, recall, listing.title, context.config.siteUrl, context.now),

@@ -19,11 +19,11 @@ export function recallToLab(recall: RecallRecord, listingTitle: string, site: UR
       ],
     },
     ...(files.length ? [{ heading: 'Sample files that hold them', paragraphs: [files.join('\n')] }] : []),
+    { link: { label: 'Acknowledge the deletion', href: new URL('/dashboard/recalls/', site).href } },
     {
       paragraphs: [
-        `Or by API: POST ${new URL(`/api/v1/recalls/${recall.id}/acknowledgements`, site).href} with { "deleted": true, "statement": "…" }.`,
+        `Or by API, with a key: POST ${new URL(`/api/v1/recalls/${recall.id}/acknowledgements`, site).href} with { "deleted": true, "statement": "…" }.`,
       ],
-      link: { label: 'Acknowledge the deletion', href: new URL('/dashboard/recalls/', site).href },
     },
   ]);
 }
