@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { looksOf, openBrowser, signIn } from '../support/browser.ts';
+import { looksOf, openBrowser, photograph, signIn } from '../support/browser.ts';
 import { opsOk } from '../support/ops.ts';
 import {
   selfServeLab,
@@ -81,7 +81,10 @@ test('the overview says a recall waits; the recall page refuses an empty form be
   const form = page.locator('section.recall', { hasText: 'The claimant withdrew consent.' });
   await form.getByRole('button', { name: 'Acknowledge the deletion' }).click();
   expect(await page.locator(`#statement-${first.id}-error`).textContent()).toMatch(/say what was deleted/);
-  expect(await page.locator(`#deleted-${first.id}-error`).textContent()).toMatch(/deleted: true/);
+  expect(await page.locator(`#deleted-${first.id}-error`).textContent()).toMatch(/tick the box once the items are deleted/);
+  // The refusal as a person sees it, at both widths (the page as answered, JavaScript off).
+  expect(await photograph(page, 'self-serve-dashboard-recalls-errors')).toEqual({ desktop: 0, phone: 0 });
+  await page.setViewportSize({ width: 1280, height: 800 });
   const again = page.locator('section.recall', { hasText: 'The claimant withdrew consent.' });
   await again
     .getByLabel('What you deleted, and where')
