@@ -308,4 +308,3 @@ export type NdaAcceptanceRecord = {
   /** The text accepted, whose SHA-256 is `sha256`, kept for its signed copy; absent on older acceptances. */
   text?: string;
 };
-

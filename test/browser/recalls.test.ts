@@ -81,7 +81,9 @@ test('the overview says a recall waits; the recall page refuses an empty form be
   const form = page.locator('section.recall', { hasText: 'The claimant withdrew consent.' });
   await form.getByRole('button', { name: 'Acknowledge the deletion' }).click();
   expect(await page.locator(`#statement-${first.id}-error`).textContent()).toMatch(/say what was deleted/);
-  expect(await page.locator(`#deleted-${first.id}-error`).textContent()).toMatch(/tick the box once the items are deleted/);
+  expect(await page.locator(`#deleted-${first.id}-error`).textContent()).toMatch(
+    /tick the box once the items are deleted/,
+  );
   // The refusal as a person sees it, at both widths (the page as answered, JavaScript off).
   expect(await photograph(page, 'self-serve-dashboard-recalls-errors')).toEqual({ desktop: 0, phone: 0 });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -206,7 +206,9 @@ async function madeFor(path: string): Promise<string> {
   if (path.startsWith('/api/v1/webhooks/')) return made('POST /api/v1/webhooks', 'admin');
   // The lab received the listing's sample link (beforeAll), so it is told of the listing's recalls.
   if (path.startsWith('/api/v1/recalls/'))
-    return (await opsOk(server.dataDir, 'listings', 'recall', LISTING_ID, '--items', 'C-1', '--reason', 'walk')).id;
+    return (
+      await opsOk(server.dataDir, 'listings', 'recall', LISTING_ID, '--items', 'C-1', '--reason', 'walk')
+    ).id;
   throw new Error(`no id for ${path}`);
 }
 
