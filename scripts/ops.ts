@@ -16,6 +16,7 @@ import { type Command, type Values, UsageError } from './ops/command.ts';
 import { LAB_COMMANDS } from './ops/lab-commands.ts';
 import { WORK_COMMANDS } from './ops/work-commands.ts';
 import { THREAD_COMMANDS } from './ops/thread-commands.ts';
+import { RECALL_COMMANDS } from './ops/recall-commands.ts';
 import { SERVICE_COMMANDS } from './ops/service-commands.ts';
 import { STAFF_COMMANDS } from './ops/staff-commands.ts';
 import { humanize, table, visible } from './ops/output.ts';
@@ -27,6 +28,7 @@ const COMMANDS: Record<string, Command> = {
   ...THREAD_COMMANDS,
   ...SERVICE_COMMANDS,
   ...STAFF_COMMANDS,
+  ...RECALL_COMMANDS,
 };
 
 function usage(): string {

@@ -11,6 +11,7 @@ import { keyEndpoints } from './keys.ts';
 import { meEndpoints } from './me.ts';
 import { ndaEndpoints } from './nda.ts';
 import { requestMessageEndpoints } from './request-messages.ts';
+import { recallEndpoints } from './recalls.ts';
 import { requestEndpoints } from './requests.ts';
 import { sampleDownloadEndpoints } from './sample-download.ts';
 import { sampleEndpoints } from './samples.ts';
@@ -27,6 +28,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...requestMessageEndpoints,
   ...sampleEndpoints,
   ...sampleDownloadEndpoints,
+  ...recallEndpoints,
   ...meEndpoints,
   ...healthEndpoints,
   ...accessRequestEndpoints,
@@ -45,6 +47,10 @@ export const API: ApiDeclaration = {
     { name: 'Demand', description: 'The public, anonymised demand board' },
     { name: 'Requests', description: 'Your data requests' },
     { name: 'Samples', description: 'Samples under NDA' },
+    {
+      name: 'Recalls',
+      description: 'Items withdrawn from what you received, and your deletion attestations',
+    },
     { name: 'Account', description: 'Access, sign-in, your organisation and the NDA' },
     { name: 'Keys', description: 'API keys, managed from the dashboard' },
     { name: 'Team', description: "Your organisation's accounts" },

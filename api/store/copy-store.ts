@@ -26,6 +26,8 @@ const ORDER: Collection[] = [
   'desk_links',
   'desk_sessions',
   'saved_replies',
+  'recalls',
+  'recall_acknowledgements',
 ];
 const BATCH = 500;
 const SPOT_CHECKS = 20;

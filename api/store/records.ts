@@ -213,6 +213,7 @@ export type WebhookEventType =
   | 'nda.revoked'
   | 'key.created'
   | 'key.revoked'
+  | 'listing.recalled'
   | 'webhook.test';
 
 export type WebhookEndpointRecord = {

@@ -23,6 +23,7 @@ import type {
   SigninTokenRecord,
 } from './records.ts';
 import type { DeskLinkRecord, DeskSessionRecord, SavedReplyRecord, StaffRecord } from './desk-records.ts';
+import type { RecallAcknowledgementRecord, RecallRecord } from './recall-records.ts';
 
 export type Collections = {
   orgs: Org;
@@ -44,6 +45,8 @@ export type Collections = {
   desk_links: DeskLinkRecord;
   desk_sessions: DeskSessionRecord;
   saved_replies: SavedReplyRecord;
+  recalls: RecallRecord;
+  recall_acknowledgements: RecallAcknowledgementRecord;
 };
 /** Collections worked through as a queue: records `queued` or `sending` are the queue. */
 export type QueueCollection = 'mail' | 'deliveries';
@@ -145,6 +148,12 @@ export interface StoreReads extends DeskStoreReads {
   samplePage(query: { orgId: string } & PageQuery): Promise<Page<SampleRequestRecord>>;
   /** The organisation's sample requests made after `since` (for its daily cap). */
   samplesSince(orgId: string, since: Date): Promise<SampleRequestRecord[]>;
+
+  recallById(id: string): Promise<RecallRecord | undefined>;
+  /** Newest first: those told to `orgId`, of `listingId`, or every one. */
+  recalls(query: { orgId?: string; listingId?: string }): Promise<RecallRecord[]>;
+  /** A recall's acknowledgements, oldest first. */
+  recallAcknowledgements(recallId: string): Promise<RecallAcknowledgementRecord[]>;
 
   /** `id`: `<org id>:<Idempotency-Key>`. */
   idempotencyRecord(id: string): Promise<IdempotencyRecord | undefined>;

@@ -3,7 +3,7 @@
 // desktop and phone width.
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { looksWithScripts, openBrowser, signIn } from '../support/browser.ts';
+import { looksOf, openBrowser, signIn } from '../support/browser.ts';
 import { invited, selfServeLab, sessionCall, startSelfServe, type SelfServe } from '../support/self-serve.ts';
 
 let ctx: SelfServe;
@@ -39,7 +39,7 @@ test('a removed admin’s endpoint reads as disabled, with why and what to do, a
   await expect.poll(() => card.textContent()).toMatch(/Disabled: the account that made it was removed/);
   expect(await card.getByRole('button', { name: /Send a test event/ }).count()).toBe(0);
   expect(await card.getByRole('button', { name: /Delete/ }).count()).toBe(1);
-  const looks = await looksWithScripts(
+  const looks = await looksOf(
     browser.context,
     `${ctx.server.url}/dashboard/webhooks/`,
     'dashboard-webhook-disabled',

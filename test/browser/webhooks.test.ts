@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { looksWithScripts, openBrowser, signIn } from '../support/browser.ts';
+import { looksOf, openBrowser, signIn } from '../support/browser.ts';
 import { selfServeLab, startSelfServe, type SelfServe } from '../support/self-serve.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -91,10 +91,12 @@ test('add an endpoint, see its secret once, send a test event, see it delivered,
   expect(await page.locator('section[data-endpoint-id]').count()).toBe(0);
 }, 90_000);
 
-/** axe and the screenshots run scripts in the page: a second, signed-in browser with JavaScript on. */
 async function checkLooks() {
-  const url = `${ctx.server.url}/dashboard/webhooks/`;
-  const looks = await looksWithScripts(browser.context, url, 'self-serve-dashboard-webhooks-with-deliveries');
-  expect(looks.violations).toEqual([]);
-  expect(looks.overflow, 'the page must not scroll sideways').toEqual({ desktop: 0, phone: 0 });
+  const { violations, overflow } = await looksOf(
+    browser.context,
+    `${ctx.server.url}/dashboard/webhooks/`,
+    'self-serve-dashboard-webhooks-with-deliveries',
+  );
+  expect(violations).toEqual([]);
+  expect(overflow, 'the page must not scroll sideways').toEqual({ desktop: 0, phone: 0 });
 }

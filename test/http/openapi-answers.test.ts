@@ -74,6 +74,10 @@ const BODIES: Record<string, () => unknown> = {
     territories: ['US'],
     term_months: 12,
   }),
+  'POST /api/v1/recalls/{id}/acknowledgements': () => ({
+    deleted: true,
+    statement: 'Deleted from our training store and its backups.',
+  }),
   'POST /api/v1/keys': () => ({ name: 'walk key' }),
   'POST /api/v1/keys/{id}/rotate': () => ({ grace_hours: 0 }),
   'POST /api/v1/team/invitations': () => ({ email: `invited${++serial}@lab.example`, role: 'member' }),
@@ -201,6 +205,11 @@ async function madeFor(path: string): Promise<string> {
   if (path.startsWith('/api/v1/team/')) return member();
   if (path.startsWith('/api/v1/requests/')) return made('POST /api/v1/requests', 'key');
   if (path.startsWith('/api/v1/webhooks/')) return made('POST /api/v1/webhooks', 'admin');
+  // The lab received the listing's sample link (beforeAll), so it is told of the listing's recalls.
+  if (path.startsWith('/api/v1/recalls/'))
+    return (
+      await opsOk(server.dataDir, 'listings', 'recall', LISTING_ID, '--items', 'C-1', '--reason', 'walk')
+    ).id;
   throw new Error(`no id for ${path}`);
 }
 

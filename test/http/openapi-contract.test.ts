@@ -20,6 +20,7 @@ let document: { paths: Record<string, Record<string, Operation>> };
 let key: string;
 let requestId: string;
 let sampleId: string;
+let recallId: string;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 beforeAll(async () => {
@@ -40,6 +41,25 @@ beforeAll(async () => {
     headers: { Authorization: `Bearer ${key}` },
   });
   sampleId = ((await asked.json()) as { id: string }).id;
+  // A request licensed for a listing: the lab is told of the listing's recall, whose id the walk acknowledges.
+  const licensed = await post({
+    data_types: ['call_audio'],
+    description: 'A licensed request, so that a recall reaches this lab.',
+    listing_id: 'us-auto-insurance-claims-calls',
+  });
+  const licensedId = (licensed.body as { data: { id: string } }).data.id;
+  await ops(server.dataDir, 'requests', 'move', licensedId, 'closed', '--outcome', 'licensed');
+  const recall = await ops(
+    server.dataDir,
+    'listings',
+    'recall',
+    'us-auto-insurance-claims-calls',
+    '--items',
+    'C-1',
+    '--reason',
+    'Consent withdrawn',
+  );
+  recallId = recall.json.id;
 });
 afterAll(() => server?.stop());
 
@@ -61,6 +81,7 @@ test('each documented path and method answers, with the documented body shape', 
       const concrete = path
         .replace('/requests/{id}', `/requests/${requestId}`)
         .replace('/sample-requests/{id}', `/sample-requests/${sampleId}`)
+        .replace('/recalls/{id}', `/recalls/${recallId}`)
         .replace('{id}', 'de-chest-ct-lung-nodules');
       const url = `${server.url}${concrete}${concrete.endsWith('/download') ? '?token=not-a-token' : ''}`;
       const needsKey = operation.security?.some((s) => 'apiKey' in s);

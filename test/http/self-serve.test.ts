@@ -2,12 +2,10 @@
 // operator's approval → the sign-in mail from a real SMTP server on loopback → a session cookie (its attributes
 // checked on the wire) → the NDA → keys → a sample link → the download; the team; signing out. Every endpoint
 // answers as the contract says, with the error envelope for what it refuses.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { expectError } from '../support/api-client.ts';
 import { httpRequest } from '../support/http.ts';
@@ -28,6 +26,7 @@ import {
 import { ops, opsOk } from '../support/ops.ts';
 import { loadNdaDocument } from '../../api/domain/labs/nda-document.ts';
 import { TEST_LEGAL_ENV } from '../support/service-env.ts';
+import { htmlErrors } from '../support/vnu.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
 const suite = selfServeSuite('Journey Lab');
@@ -889,17 +888,7 @@ describe('the rendered pages', () => {
     });
     expect(invalid.status).toBe(422);
     await writeFile(join(dir, 'access-errors.html'), await invalid.text());
-    const result = await promisify(execFile)(
-      'java',
-      ['-jar', 'node_modules/vnu-jar/build/dist/vnu.jar', '--errors-only', '--format', 'json', dir],
-      { maxBuffer: 16 * 1024 * 1024 },
-    ).catch((error: { stdout: string; stderr: string }) => error);
-    const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as {
-      messages: { type: string; url: string; message: string }[];
-    };
-    expect(report.messages.filter((m) => m.type === 'error').map((m) => `${m.url}: ${m.message}`)).toEqual(
-      [],
-    );
+    expect(await htmlErrors(dir)).toEqual([]);
   }, 120_000);
 });
 

@@ -105,17 +105,13 @@ export async function photograph(
 }
 
 /**
- * axe (light and dark) and the screenshots (photograph) of `url` as the signed-in `context` sees it: both run scripts
- * in the page, so a second browser with JavaScript on is given the same cookies. Say what was found; the test judges.
+ * axe (light and dark) and screenshots at desktop and phone width of `url`, seen by the signed-in `signedIn`: in a
+ * second browser with JavaScript on, since axe and the screenshots run scripts in the page.
  */
-export async function looksWithScripts(
-  context: BrowserContext,
-  url: string,
-  name: string,
-): Promise<{ violations: string[]; overflow: Record<string, number> }> {
+export async function looksOf(signedIn: BrowserContext, url: string, name: string) {
   const withScripts = await openBrowser();
   try {
-    await withScripts.context.addCookies(await context.cookies());
+    await withScripts.context.addCookies(await signedIn.cookies());
     const looked = await withScripts.context.newPage();
     await looked.goto(url);
     const violations: string[] = [];

@@ -261,6 +261,21 @@ const ADDED: { what: string; at: string[][] }[] = [
       ['components', 'schemas', 'RequestMessageResponse'],
     ],
   },
+  {
+    what: 'recalls: GET /api/v1/recalls, POST /api/v1/recalls/{id}/acknowledgements, the listing.recalled event (subscribable, so in the endpoint event lists) and the Recalls tag (issue 43)',
+    at: [
+      ['paths', '/api/v1/recalls'],
+      ['paths', '/api/v1/recalls/{id}/acknowledgements'],
+      ['components', 'schemas', 'Recall'],
+      ['components', 'schemas', 'RecallList'],
+      ['components', 'schemas', 'RecallAcknowledgement'],
+      ['components', 'schemas', 'WebhookEndpoint'],
+      ['components', 'schemas', 'WebhookEndpointCreated'],
+      ['paths', '/api/v1/webhooks', 'post', 'requestBody'],
+      ['webhooks', 'listing.recalled'],
+      ['tags'],
+    ],
+  },
 ];
 ADDED.push({
   what: 'caps and removal (issue 41 items 8–13): 20 live keys (409), 30 data requests an hour and access requests per domain and hour (429), an endpoint disabled with its maker, an invitation to another organisation answered 201',

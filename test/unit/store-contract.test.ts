@@ -680,3 +680,60 @@ describe.each(ENGINES)('the $name engine: self-serve writes racing (issue 21)', 
     await store.close();
   });
 });
+
+describe.each(ENGINES)('the $name engine: recalls (issue 43)', ({ skip, place }) => {
+  test.skipIf(skip)(
+    'recalls by organisation told and by listing; one acknowledgement per organisation',
+    async () => {
+      const store = await (await place())();
+      const recall = (id: string, listing: string, recipients: string[], minute: number) => ({
+        id,
+        listing_id: listing,
+        reason: 'Consent withdrawn',
+        items: [{ id: 'C-1', files: [{ path: 'calls/C-1.wav', sha256: 'ab'.repeat(32) }] }],
+        recipients,
+        created_by: 'operator',
+        created_at: at(minute),
+      });
+      const ack = (recallId: string, orgId: string, minute: number) => ({
+        id: `${recallId}:${orgId}`,
+        recall_id: recallId,
+        org_id: orgId,
+        deleted: true as const,
+        statement: 'Deleted',
+        account_id: 'acc_x',
+        key_id: null,
+        ip: '127.0.0.1',
+        created_at: at(minute),
+      });
+      await store.transact(async (tx) => {
+        for (const id of ['org_a', 'org_b', 'org_c']) await tx.insert('orgs', org(id));
+        await tx.insert('recalls', recall('rcl_1', 'listing-one', ['org_a', 'org_b'], 1));
+        await tx.insert('recalls', recall('rcl_2', 'listing-two', ['org_a'], 2));
+        await tx.insert('recalls', recall('rcl_3', 'listing-one', [], 3));
+        await tx.insert('recall_acknowledgements', ack('rcl_1', 'org_b', 4));
+        await tx.insert('recall_acknowledgements', ack('rcl_1', 'org_a', 5));
+      });
+      const ids = (records: { id: string }[]) => records.map((r) => r.id);
+      expect(ids(await store.recalls({}))).toEqual(['rcl_3', 'rcl_2', 'rcl_1']);
+      expect(ids(await store.recalls({ orgId: 'org_a' }))).toEqual(['rcl_2', 'rcl_1']);
+      expect(ids(await store.recalls({ orgId: 'org_b' }))).toEqual(['rcl_1']);
+      expect(await store.recalls({ orgId: 'org_c' })).toEqual([]);
+      expect(ids(await store.recalls({ listingId: 'listing-one' }))).toEqual(['rcl_3', 'rcl_1']);
+      expect(ids(await store.recalls({ listingId: 'listing-one', orgId: 'org_a' }))).toEqual(['rcl_1']);
+      expect((await store.recallById('rcl_1'))?.items[0]?.files[0]?.sha256).toBe('ab'.repeat(32));
+      expect(ids(await store.recallAcknowledgements('rcl_1'))).toEqual(['rcl_1:org_b', 'rcl_1:org_a']);
+      expect(await store.recallAcknowledgements('rcl_2')).toEqual([]);
+      // The same organisation's second acknowledgement is not inserted: the first stays.
+      const again = await store.transact((tx) =>
+        tx.insertNew('recall_acknowledgements', { ...ack('rcl_1', 'org_a', 9), statement: 'Again' }),
+      );
+      expect(again).toBe(false);
+      expect((await store.recallAcknowledgements('rcl_1')).map((a) => a.statement)).toEqual([
+        'Deleted',
+        'Deleted',
+      ]);
+      await store.close();
+    },
+  );
+});

@@ -27,6 +27,26 @@ const ndaData = z.object({
   revoked_at: at.nullable(),
 });
 
+/** A recall as the lab sees it: in the listing.recalled event and in GET /api/v1/recalls. */
+export const recallData = z.object({
+  id: z.string().describe('The recall (rcl_…)'),
+  listing_id: z.string(),
+  reason: z.string(),
+  items: z
+    .array(
+      z.object({
+        id: z.string().describe('The item withdrawn: a call, a study, a document'),
+        files: z
+          .array(z.object({ path: z.string(), sha256: z.string() }))
+          .describe(
+            "The sample files that hold it, with the SHA-256 the sample's manifest.json gives; none when no sample held it",
+          ),
+      }),
+    )
+    .min(1),
+  created_at: at,
+});
+
 export const EVENT_DATA = {
   'request.created': z.object({
     id: z.string(),
@@ -58,6 +78,9 @@ export const EVENT_DATA = {
   'nda.revoked': ndaData,
   'key.created': keyData,
   'key.revoked': keyData,
+  'listing.recalled': recallData.extend({
+    acknowledge: z.string().describe('Where to attest the deletion: POST { deleted: true, statement }'),
+  }),
   'webhook.test': z.object({ endpoint_id: z.string(), message: z.string() }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
@@ -74,6 +97,8 @@ export const EVENT_WHEN: Record<keyof typeof EVENT_DATA, string> = {
   'nda.revoked': 'Your NDA was revoked: NDA-only fields and samples stop at once',
   'key.created': 'An API key was issued to your organisation (never the key itself)',
   'key.revoked': 'An API key was revoked, or rotated (revoked_at says when it stops working)',
+  'listing.recalled':
+    'Items of a listing your organisation received a sample of, or licensed, were withdrawn: delete them, then acknowledge',
   'webhook.test': 'You asked for a test event (POST /api/v1/webhooks/{id}/test); to this endpoint only',
 };
 

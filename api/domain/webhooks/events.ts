@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'nda.revoked',
   'key.created',
   'key.revoked',
+  'listing.recalled',
 ] as const satisfies readonly WebhookEventType[];
 
 /** The `webhook-id`: the same on every attempt, so a receiver can drop a repeat. */

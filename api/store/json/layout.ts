@@ -28,6 +28,8 @@ export const SEGMENT_COLLECTIONS = [
   'desk_links',
   'desk_sessions',
   'saved_replies',
+  'recalls',
+  'recall_acknowledgements',
 ] as const;
 export const COLLECTIONS: readonly Collection[] = [...CORE_COLLECTIONS, ...SEGMENT_COLLECTIONS];
 
@@ -114,6 +116,8 @@ export const emptySegment = (): Segment => ({
   desk_links: [],
   desk_sessions: [],
   saved_replies: [],
+  recalls: [],
+  recall_acknowledgements: [],
 });
 
 export const segmentName = (n: number) => `seg-${String(n).padStart(6, '0')}.json`;

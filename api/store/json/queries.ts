@@ -206,6 +206,26 @@ export class RecordQueries implements Omit<StoreReads, DeskReads> {
     return (await this.#all('nda_acceptances')).filter((a) => a.org_id === orgId).sort(newestFirst);
   }
 
+  recallById(id: string) {
+    return this.#get('recalls', id);
+  }
+
+  async recalls(query: Parameters<StoreReads['recalls']>[0]) {
+    return (await this.#all('recalls'))
+      .filter(
+        (r) =>
+          (!query.orgId || r.recipients.includes(query.orgId)) &&
+          (!query.listingId || r.listing_id === query.listingId),
+      )
+      .sort(newestFirst);
+  }
+
+  async recallAcknowledgements(recallId: string) {
+    return (await this.#all('recall_acknowledgements'))
+      .filter((a) => a.recall_id === recallId)
+      .sort((a, b) => -newestFirst(a, b));
+  }
+
   async requests(query: Parameters<StoreReads['requests']>[0]) {
     const matching = (await this.#all('requests')).filter(
       (r) => (!query.orgId || r.org_id === query.orgId) && (!query.status || r.status === query.status),

@@ -248,4 +248,28 @@ CREATE TABLE saved_replies (
 );
 `,
   },
+  {
+    name: '014-recalls.sql',
+    sql: `
+-- Recalls (contract §15): a lab lists those it was told of (recipients holds organisation ids), the operator those of
+-- a listing. An acknowledgement's id is "<recall id>:<org id>": a second one by the same organisation is refused.
+CREATE TABLE recalls (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  listing_id text GENERATED ALWAYS AS (doc->>'listing_id') STORED,
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+CREATE INDEX recalls_listing ON recalls (listing_id, created_at DESC);
+CREATE INDEX recalls_recipients ON recalls USING gin ((doc->'recipients'));
+
+CREATE TABLE recall_acknowledgements (
+  id text PRIMARY KEY,
+  doc jsonb NOT NULL,
+  recall_id text GENERATED ALWAYS AS (doc->>'recall_id') STORED REFERENCES recalls (id),
+  org_id text GENERATED ALWAYS AS (doc->>'org_id') STORED REFERENCES orgs (id),
+  created_at text GENERATED ALWAYS AS (doc->>'created_at') STORED
+);
+CREATE INDEX recall_acknowledgements_recall ON recall_acknowledgements (recall_id, created_at);
+`,
+  },
 ];

@@ -191,6 +191,29 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
     );
   }
 
+  recallById(id: string) {
+    return this.#byId('recalls', id);
+  }
+
+  recalls(query: Parameters<StoreReads['recalls']>[0]) {
+    const where: string[] = [];
+    const values: unknown[] = [];
+    if (query.orgId) where.push(`doc->'recipients' ? $${values.push(query.orgId)}`);
+    if (query.listingId) where.push(`listing_id = $${values.push(query.listingId)}`);
+    const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    return this.docs<'recalls'>(
+      `SELECT doc FROM recalls ${filter} ORDER BY created_at DESC, id DESC`,
+      values,
+    );
+  }
+
+  recallAcknowledgements(recallId: string) {
+    return this.docs<'recall_acknowledgements'>(
+      'SELECT doc FROM recall_acknowledgements WHERE recall_id = $1 ORDER BY created_at, id',
+      [recallId],
+    );
+  }
+
   requests(query: Parameters<StoreReads['requests']>[0]) {
     const where: string[] = [];
     const values: unknown[] = [];

@@ -70,4 +70,6 @@ export const TABLES: Record<Collection, string> = {
   desk_links: 'desk_links',
   desk_sessions: 'desk_sessions',
   saved_replies: 'saved_replies',
+  recalls: 'recalls',
+  recall_acknowledgements: 'recall_acknowledgements',
 };
