@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { expectError } from '../support/api-client.ts';
-import { invited, mailsTo, postJson, selfServeLab, selfServeSuite, sessionCall } from '../support/self-serve.ts';
+import {
+  invited,
+  mailsTo,
+  postJson,
+  selfServeLab,
+  selfServeSuite,
+  sessionCall,
+} from '../support/self-serve.ts';
 import { opsOk } from '../support/ops.ts';
 import { selfServeCalls } from '../support/self-serve-calls.ts';
 

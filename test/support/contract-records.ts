@@ -1,11 +1,6 @@
 // Records for the store contract tests (test/unit/store-contract*.test.ts): one organisation's requests, mail,
 // webhook endpoints and deliveries, all made at fixed minutes of one day.
-import type {
-  DataRequestRecord,
-  MailRecord,
-  Org,
-  WebhookDeliveryRecord,
-} from '../../api/store/records.ts';
+import type { DataRequestRecord, MailRecord, Org, WebhookDeliveryRecord } from '../../api/store/records.ts';
 import { mailRecord } from './records.ts';
 
 export const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();

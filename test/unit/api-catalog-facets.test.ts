@@ -131,5 +131,4 @@ describe('GET /api/v1/catalog', () => {
       expect(Object.keys((await body(response)).error.fields)).toEqual(['sort']);
     });
   });
-
 });

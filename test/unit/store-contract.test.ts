@@ -219,5 +219,4 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
       await store.close();
     },
   );
-
 });
