@@ -9,7 +9,7 @@ import { CHROMIUM } from './browser.ts';
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 // The audits that weigh nothing in any of these categories' scores (diagnostics, insights, the bfcache round trip) and
-// the full-page screenshot: they move no score and no failing list, and skipping them roughly halves an audit's time.
+// the full-page screenshot: they move no score and no failing list; skipping them took eight audits from 159 s to 119 s.
 const REFS = CATEGORIES.flatMap((c) => defaultConfig.categories?.[c]?.auditRefs ?? []);
 const WEIGHED = new Set(REFS.filter((ref) => ref.weight > 0).map((ref) => ref.id));
 const UNWEIGHTED = [...new Set(REFS.map((ref) => ref.id))].filter((id) => !WEIGHED.has(id));
