@@ -1,77 +1,21 @@
-// A data request's whole life as the lab sees it (contract §9), over HTTP against the built server, with the
-// operator CLI on the same store and every mail read from a real SMTP server on loopback: submitted with bands as
-// labs write them → matches → the lead's reply → a proposal → closed; a second request withdrawn by the lab;
-// the refusals of bands, domains and listing ids; paging of the lab's list. One journey, in order.
+// A data request's whole life as the lab sees it (contract §9), over HTTP against the service, with the operator
+// CLI on the same store and every mail read from a real SMTP server on loopback: submitted with bands as labs write
+// them → matches → the lead's reply → a proposal → closed; a second request withdrawn by the lab; paging of the
+// lab's list. One journey, in order. Refusals and the mails of another lab's requests: request-lifecycle-*.test.ts.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { expectError, LISTING_ID, type Json } from '../support/api-client.ts';
-import { requireBuild } from '../support/dist.ts';
-import { makeLab, type Lab } from '../support/lab.ts';
-import { ops, opsOk } from '../support/ops.ts';
-import { startApp, type InProcessServer } from '../support/app.ts';
-import { startSmtp, type Received } from '../support/smtp.ts';
+import type { InProcessServer } from '../support/app.ts';
+import type { Lab } from '../support/lab.ts';
+import { opsOk } from '../support/ops.ts';
+import { LEAD, requestJourney } from '../support/request-journey.ts';
 
-const LEAD = 'lead@sourcing.example';
+const journey = requestJourney();
+const { env, opsRun, call, submitted, mailTo } = journey;
 let server: InProcessServer;
-let mail: Awaited<ReturnType<typeof startSmtp>>;
 let lab: Lab;
 let other: Lab;
-
-/** The operator's environment: the server's store and mail server, as the runbook has it. */
-const env = () => ({ DATA_DIR: server.dataDir, SMTP_URL: mail.url, SOURCING_LEAD_EMAIL: LEAD });
-const opsRun = (...args: string[]) => ops(env(), ...args);
-
-async function call(path: string, options: { method?: string; key?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.key) headers.Authorization = `Bearer ${options.key}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(server.url + path, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Json };
-}
-
-/** A data request submitted with `key`: its id. */
-const submitted = async (key: string, body: Json): Promise<string> =>
-  (await call('/api/v1/requests', { method: 'POST', key, body })).body.data.id;
-
-/** Mail to `address` whose subject contains `subject`: waits for it (the queue sends within a second or two). */
-async function mailTo(address: string, subject: string): Promise<Received> {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const found = mail.received.find(
-      (r) => r.envelopeTo.includes(address) && (r.mail.subject ?? '').includes(subject),
-    );
-    if (found) return found;
-    if (Date.now() > until) {
-      const seen = mail.received.map((r) => `${r.envelopeTo} ${r.mail.subject}`).join('\n');
-      throw new Error(`no mail to ${address} about "${subject}"; received:\n${seen}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-beforeAll(async () => {
-  requireBuild();
-  mail = await startSmtp();
-  server = await startApp({
-    SMTP_URL: mail.url,
-    SOURCING_LEAD_EMAIL: LEAD,
-    SITE_URL: 'http://dss.example',
-    RATE_LIMIT_KEY_PER_MINUTE: '100000',
-  });
-  [lab, other] = await Promise.all([
-    makeLab(env(), `lifecycle lab ${randomUUID().slice(0, 8)}`),
-    makeLab(env(), 'other lab'),
-  ]);
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.close();
-});
+beforeAll(() => void ({ server, lab, other } = journey.state));
 
 describe('a request from submission to close, as the lab sees it', () => {
   const body = {
@@ -244,77 +188,6 @@ describe('a request from submission to close, as the lab sees it', () => {
   });
 });
 
-describe('a withdrawal with a reason', () => {
-  test('the reason is the closing event and reaches the lead; an unknown field is 422 and withdraws nothing', async () => {
-    const id = await submitted(other.key, {
-      data_types: ['Call audio'],
-      description: 'Calls we will not need after all, it turns out.',
-    });
-    const path = `/api/v1/requests/${id}/withdraw`;
-    const misnamed = await call(path, { method: 'POST', key: other.key, body: { reasons: 'Budget moved.' } });
-    expectError(misnamed, 422, 'invalid');
-    expect(Object.keys(misnamed.body.error.fields)).toEqual(['reasons']);
-    expect((await call(`/api/v1/requests/${id}`, { key: other.key })).body.data.status).toBe('received');
-    const withdrawn = await call(path, {
-      method: 'POST',
-      key: other.key,
-      body: { reason: 'Budget moved to next year.' },
-    });
-    expect(withdrawn.status, withdrawn.text).toBe(200);
-    expect(withdrawn.body.data.events.at(-1)).toMatchObject({
-      status: 'closed',
-      message: 'Withdrawn by your organisation: Budget moved to next year.',
-    });
-    const lead = await mailTo(LEAD, `Data request ${id} withdrawn`);
-    expect(lead.mail.text).toContain('Their reason: Budget moved to next year.');
-  });
-});
-
-describe('refusals name the field and the closest valid value, and store nothing', () => {
-  test.each([
-    ['volume', { volume: '5 TB' }, '"1-5 TB"'],
-    ['volume', { volume: '10-5 TB' }, 'smaller'],
-    ['timeline', { timeline: 'asap' }, '"3-6 months"'],
-    ['domains.0', { domains: ['Insurence'] }, '"insurance"'],
-    ['data_types.0', { data_types: ['Call audoi'] }, '"call_audio"'],
-    ['data_types', { data_types: ['call_audio', 'Call audio'] }, 'names a data type twice'],
-    ['exclusivity', { exclusivity: 'non exclusve' }, '"non_exclusive"'],
-    ['listing_id', { listing_id: 'us-auto-insurance-claims-call' }, `"${LISTING_ID}"`],
-    ['listing_id', { listing_id: 'US Auto Insurance Claims Calls' }, `"${LISTING_ID}"`],
-  ])('%s: %j', async (field, extra, hint) => {
-    const before = (await call('/api/v1/requests?limit=100', { key: other.key })).body.count;
-    const refused = await call('/api/v1/requests', {
-      method: 'POST',
-      key: other.key,
-      body: { data_types: ['call_audio'], description: 'Calls for a refusal test, please ignore.', ...extra },
-    });
-    expectError(refused, 422, 'invalid');
-    expect(Object.keys(refused.body.error.fields)).toEqual([field]);
-    expect(refused.body.error.fields[field].join(' ')).toContain(hint);
-    expect((await call('/api/v1/requests?limit=100', { key: other.key })).body.count).toBe(before);
-  });
-
-  test('data types, domains and exclusivity in any case and spacing are stored as the vocabulary has them', async () => {
-    const created = await call('/api/v1/requests', {
-      method: 'POST',
-      key: other.key,
-      body: {
-        data_types: ['Call audio', 'voicemail-audio'],
-        domains: ['Public sector', ' TELECOMMUNICATIONS '],
-        exclusivity: 'Open to both',
-        description: 'Citizen service line calls for intent detection.',
-      },
-    });
-    expect(created.status, created.text).toBe(201);
-    const one = await call(`/api/v1/requests/${created.body.data.id}`, { key: other.key });
-    expect(one.body.data).toMatchObject({
-      data_types: ['call_audio', 'voicemail_audio'],
-      domains: ['public_sector', 'telecommunications'],
-      exclusivity: 'open_to_both',
-    });
-  });
-});
-
 describe("paging the lab's requests", () => {
   test('limit and cursor walk the list newest first; next_cursor is null at the end; status filters', async () => {
     const all = (await call('/api/v1/requests', { key: lab.key })).body;
@@ -375,63 +248,5 @@ describe("paging the lab's requests", () => {
       'nda_required',
     );
     expect((await call('/api/v1/requests', { key: lab.key })).body.count).toBe(2);
-  });
-});
-
-describe("the lab's mails about a request lead to its page and say its status in words", () => {
-  test('the acknowledgement, the reply and each move link to /dashboard/requests/<id>/, in text and HTML alike', async () => {
-    const id = await submitted(other.key, {
-      data_types: ['call_audio'],
-      volume: '5-20 TB',
-      description: 'Calls from a lab reading its mail.',
-    });
-    const page = `http://dss.example/dashboard/requests/${id}/`;
-    await opsOk(env(), 'requests', 'reply', id, '--message', 'We are looking.');
-    await opsOk(env(), 'requests', 'move', id, 'proposal_sent', '--message', 'Proposal attached.');
-    const mails = [
-      await mailTo(other.email, `We received your data request ${id}`),
-      await mailTo(other.email, `Reply to your data request ${id}`),
-      // The subject says the status as the body and the dashboard do, not the API's proposal_sent.
-      await mailTo(other.email, `Your data request ${id} is proposal sent`),
-    ];
-    for (const { mail: sent } of mails) {
-      expect(sent.text).toContain(page);
-      expect(sent.html).toContain(`href="${page}"`);
-    }
-    // The page is there: without a session it sends the reader to sign in and back to it.
-    const response = await fetch(server.url + new URL(page).pathname, { redirect: 'manual' });
-    expect(response.headers.get('location')).toBe(
-      `/signin/?next=${encodeURIComponent(new URL(page).pathname)}`,
-    );
-  });
-});
-
-describe("answering the lead's reply", () => {
-  test('the reply says "reply to this message": the answer goes to the sourcing lead, not the sending address', async () => {
-    const id = await submitted(other.key, {
-      data_types: ['call_audio'],
-      description: 'Calls from a lab that answers by mail.',
-    });
-    await opsOk(env(), 'requests', 'reply', id, '--message', 'Which accents matter most to you?');
-    const reply = await mailTo(other.email, `Reply to your data request ${id}`);
-    expect(reply.mail.text).toContain('Reply to this message');
-    expect(reply.mail.replyTo?.value.map((a) => a.address)).toEqual([LEAD]);
-    // So do the mails about each move: they carry the lead's words too.
-    await opsOk(env(), 'requests', 'move', id, 'proposal_sent', '--message', 'Proposal attached.');
-    const moved = await mailTo(other.email, `Your data request ${id} is proposal sent`);
-    expect(moved.mail.replyTo?.value.map((a) => a.address)).toEqual([LEAD]);
-  });
-});
-
-describe('a request closed with no match', () => {
-  test('the mail says the outcome in words, as the dashboard does: "closed: no match"', async () => {
-    const id = await submitted(other.key, {
-      data_types: ['ct_study'],
-      description: 'Paediatric CT studies nobody has.',
-    });
-    await opsOk(env(), 'requests', 'move', id, 'closed', '--outcome', 'no_match');
-    const closed = await mailTo(other.email, `Your data request ${id} is closed: no match`);
-    expect(closed.mail.text).toContain('(outcome: no match)');
-    expect(closed.mail.text).not.toContain('no_match');
   });
 });

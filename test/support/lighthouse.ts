@@ -2,11 +2,17 @@
 // simulated throttling. Its blocking time still scales what the machine took, so audits run on their own
 // (vitest.config.ts), and a low performance score is confirmed by the median of three runs (audit).
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { defaultConfig } from 'lighthouse';
 import { expect } from 'vitest';
 import { CHROMIUM } from './browser.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+// The audits that weigh nothing in any of these categories' scores (diagnostics, insights, the bfcache round trip) and
+// the full-page screenshot: they move no score and no failing list; skipping them took eight audits from 159 s to 119 s.
+const REFS = CATEGORIES.flatMap((c) => defaultConfig.categories?.[c]?.auditRefs ?? []);
+const WEIGHED = new Set(REFS.filter((ref) => ref.weight > 0).map((ref) => ref.id));
+const UNWEIGHTED = [...new Set(REFS.map((ref) => ref.id))].filter((id) => !WEIGHED.has(id));
 
 export function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
   return chromeLauncher.launch({
@@ -59,6 +65,8 @@ async function auditOnce(
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
+    skipAudits: UNWEIGHTED,
+    disableFullPageScreenshot: true,
     extraHeaders,
   });
   const { categories, audits, finalDisplayedUrl } = result!.lhr;

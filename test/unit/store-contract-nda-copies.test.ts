@@ -43,25 +43,30 @@ const download: AuditRecord = {
 const attachments = [{ kind: 'nda_certificate', org_id: org.id, acceptance_id: acceptance.id }] as const;
 
 describe.each(ENGINES)('the $name engine: NDA copies and download audit (issue 42)', ({ skip, place }) => {
-  test.skipIf(skip)('an acceptance keeps its text, a mail its attachments, an audit entry who and where', async () => {
-    const open = await place();
-    const store = await open();
-    await store.transact(async (tx) => {
-      await tx.insert('orgs', org);
-      await tx.insert('nda_acceptances', acceptance);
-      await tx.insert('audit', download);
-      await tx.insert('mail', mailRecord('mail_copy', 'queued', at(0), { attachments: [...attachments] }));
-    });
-    // A sender's claim returns the mail with what it must attach.
-    const claimed = await store.transact((tx) => tx.lease('mail', new Date(at(5)), 10, at(6)));
-    expect(claimed.map((m) => m.attachments)).toEqual([attachments]);
-    await store.transact((tx) => tx.update('mail', 'mail_copy', { status: 'sent', text: null, html: null }));
-    await store.close();
+  test.skipIf(skip)(
+    'an acceptance keeps its text, a mail its attachments, an audit entry who and where',
+    async () => {
+      const open = await place();
+      const store = await open();
+      await store.transact(async (tx) => {
+        await tx.insert('orgs', org);
+        await tx.insert('nda_acceptances', acceptance);
+        await tx.insert('audit', download);
+        await tx.insert('mail', mailRecord('mail_copy', 'queued', at(0), { attachments: [...attachments] }));
+      });
+      // A sender's claim returns the mail with what it must attach.
+      const claimed = await store.transact((tx) => tx.lease('mail', new Date(at(5)), 10, at(6)));
+      expect(claimed.map((m) => m.attachments)).toEqual([attachments]);
+      await store.transact((tx) =>
+        tx.update('mail', 'mail_copy', { status: 'sent', text: null, html: null }),
+      );
+      await store.close();
 
-    const reopened = await open(); // as a restarted process reads them
-    expect(await reopened.ndaAcceptances(org.id)).toEqual([acceptance]);
-    expect(await reopened.auditLog({ orgId: org.id })).toEqual([download]);
-    expect((await reopened.mailById('mail_copy'))?.attachments).toEqual(attachments);
-    await reopened.close();
-  });
+      const reopened = await open(); // as a restarted process reads them
+      expect(await reopened.ndaAcceptances(org.id)).toEqual([acceptance]);
+      expect(await reopened.auditLog({ orgId: org.id })).toEqual([download]);
+      expect((await reopened.mailById('mail_copy'))?.attachments).toEqual(attachments);
+      await reopened.close();
+    },
+  );
 });
