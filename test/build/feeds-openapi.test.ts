@@ -46,6 +46,8 @@ describe('OpenAPI', () => {
         '/api/v1/sample-requests',
         '/api/v1/sample-requests/{id}',
         '/api/v1/sample-requests/{id}/link',
+        '/api/v1/recalls',
+        '/api/v1/recalls/{id}/acknowledgements',
         '/api/v1/access-requests',
         '/api/v1/session/link',
         '/api/v1/session/logout',
