@@ -78,6 +78,7 @@ describe('OpenAPI', () => {
         'key.created',
         'key.revoked',
         'webhook.test',
+        'listing.recalled',
       ].sort(),
     );
     // Every operation, webhooks included, has an operationId of its own: client generators name methods by it.
