@@ -12,6 +12,9 @@ import type {
   StoreReads,
 } from '../store.ts';
 import type { Summary } from './layout.ts';
+import { newestFirst, page } from './pages.ts';
+
+export { newestFirst };
 
 export interface RecordSource {
   /** The whole record (read from its segment if memory holds only its summary). */
@@ -20,35 +23,6 @@ export interface RecordSource {
   summaries<C extends Collection>(collection: C): Summary<C>[];
   /** Up to `limit` of a queue's records due at `now` (an ISO time), in the order senders take them (queue-order.ts). */
   due<C extends QueueCollection>(collection: C, now: string, limit: number, caps?: Caps): Summary<C>[];
-}
-
-type Dated = { id: string; created_at: string };
-
-/** Newest first; records made in the same millisecond by id, so that pages never skip or repeat one. */
-export function newestFirst(a: Dated, b: Dated): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
-  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
-}
-
-const encodeCursor = (record: Dated) =>
-  Buffer.from(JSON.stringify([record.created_at, record.id])).toString('base64url');
-
-function decodeCursor(cursor: string): Dated | undefined {
-  try {
-    const [created_at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    return typeof created_at === 'string' && typeof id === 'string' ? { created_at, id } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** One page of records already sorted newest first. A cursor that does not decode starts at the beginning. */
-function page<T extends Dated>(sorted: T[], { cursor, limit }: PageQuery): Page<T> {
-  const after = cursor === undefined ? undefined : decodeCursor(cursor);
-  const rest = after ? sorted.filter((record) => newestFirst(after, record) < 0) : sorted;
-  if (limit === undefined || rest.length <= limit) return { items: rest, next: null };
-  const items = rest.slice(0, limit);
-  return { items, next: encodeCursor(items[items.length - 1]!) };
 }
 
 /** The store's reads but the desk's (desk-queries.ts adds those: class Queries). */
@@ -91,50 +65,20 @@ export class RecordQueries implements Omit<StoreReads, DeskReads> {
     return { items: this.#whole(collection, items), next };
   }
 
-  orgById(id: string) {
-    return this.#get('orgs', id);
-  }
-
-  accountById(id: string) {
-    return this.#get('accounts', id);
-  }
-
-  keyById(id: string) {
-    return this.#get('keys', id);
-  }
-
-  requestById(id: string) {
-    return this.#get('requests', id);
-  }
-
-  demandPostById(id: string) {
-    return this.#get('demand', id);
-  }
-
+  orgById = (id: string) => this.#get('orgs', id);
+  accountById = (id: string) => this.#get('accounts', id);
+  keyById = (id: string) => this.#get('keys', id);
+  requestById = (id: string) => this.#get('requests', id);
+  demandPostById = (id: string) => this.#get('demand', id);
   async demandPostOf(requestId: string) {
     return (await this.#all('demand')).find((post) => post.request_id === requestId);
   }
 
-  sampleById(id: string) {
-    return this.#get('samples', id);
-  }
-
-  idempotencyRecord(id: string) {
-    return this.#get('idempotency', id);
-  }
-
-  mailById(id: string) {
-    return this.#get('mail', id);
-  }
-
-  webhookById(id: string) {
-    return this.#get('webhooks', id);
-  }
-
-  deliveryById(id: string) {
-    return this.#get('deliveries', id);
-  }
-
+  sampleById = (id: string) => this.#get('samples', id);
+  idempotencyRecord = (id: string) => this.#get('idempotency', id);
+  mailById = (id: string) => this.#get('mail', id);
+  webhookById = (id: string) => this.#get('webhooks', id);
+  deliveryById = (id: string) => this.#get('deliveries', id);
   async allRecords<C extends Collection>(collection: C) {
     return this.#whole(collection, await this.#all(collection));
   }
@@ -187,10 +131,7 @@ export class RecordQueries implements Omit<StoreReads, DeskReads> {
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
   }
 
-  accessRequestById(id: string) {
-    return this.#get('access_requests', id);
-  }
-
+  accessRequestById = (id: string) => this.#get('access_requests', id);
   async accessRequests(query: { status?: string }) {
     return (await this.#all('access_requests'))
       .filter((r) => !query.status || r.status === query.status)
@@ -206,10 +147,7 @@ export class RecordQueries implements Omit<StoreReads, DeskReads> {
     return (await this.#all('nda_acceptances')).filter((a) => a.org_id === orgId).sort(newestFirst);
   }
 
-  recallById(id: string) {
-    return this.#get('recalls', id);
-  }
-
+  recallById = (id: string) => this.#get('recalls', id);
   async recalls(query: Parameters<StoreReads['recalls']>[0]) {
     return (await this.#all('recalls'))
       .filter(
