@@ -69,40 +69,20 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
     return { items, next: encodeCursor(items[items.length - 1]! as Dated) };
   }
 
-  orgById(id: string) {
-    return this.#byId('orgs', id);
-  }
-  accountById(id: string) {
-    return this.#byId('accounts', id);
-  }
-  keyById(id: string) {
-    return this.#byId('keys', id);
-  }
-  requestById(id: string) {
-    return this.#byId('requests', id);
-  }
-  demandPostById(id: string) {
-    return this.#byId('demand', id);
-  }
+  orgById = (id: string) => this.#byId('orgs', id);
+  accountById = (id: string) => this.#byId('accounts', id);
+  keyById = (id: string) => this.#byId('keys', id);
+  requestById = (id: string) => this.#byId('requests', id);
+  demandPostById = (id: string) => this.#byId('demand', id);
   async demandPostOf(requestId: string) {
     const sql = "SELECT doc FROM demand_posts WHERE doc->>'request_id' = $1";
     return (await this.docs<'demand'>(sql, [requestId]))[0];
   }
-  sampleById(id: string) {
-    return this.#byId('samples', id);
-  }
-  idempotencyRecord(id: string) {
-    return this.#byId('idempotency', id);
-  }
-  mailById(id: string) {
-    return this.#byId('mail', id);
-  }
-  webhookById(id: string) {
-    return this.#byId('webhooks', id);
-  }
-  deliveryById(id: string) {
-    return this.#byId('deliveries', id);
-  }
+  sampleById = (id: string) => this.#byId('samples', id);
+  idempotencyRecord = (id: string) => this.#byId('idempotency', id);
+  mailById = (id: string) => this.#byId('mail', id);
+  webhookById = (id: string) => this.#byId('webhooks', id);
+  deliveryById = (id: string) => this.#byId('deliveries', id);
 
   allRecords<C extends Collection>(collection: C) {
     return this.docs<C>(`SELECT doc FROM ${TABLES[collection]}`);
@@ -164,9 +144,7 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
     );
   }
 
-  accessRequestById(id: string) {
-    return this.#byId('access_requests', id);
-  }
+  accessRequestById = (id: string) => this.#byId('access_requests', id);
 
   accessRequests(query: { status?: string }) {
     return query.status
@@ -191,9 +169,7 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
     );
   }
 
-  recallById(id: string) {
-    return this.#byId('recalls', id);
-  }
+  recallById = (id: string) => this.#byId('recalls', id);
 
   recalls(query: Parameters<StoreReads['recalls']>[0]) {
     const where: string[] = [];
