@@ -1,11 +1,11 @@
 // The MCP tool check_use (contract §15): POST /api/v1/catalog/{id}/fit through the API core, as every tool calls its
-// endpoint. Its own file, for tools.ts has no room; it imports only types from there, so the two load in any order.
+// endpoint. Its own file, for tools.ts has no room.
 import { z } from 'zod';
 import { listingId } from '../domain/listings/listing-schema.ts';
 import { fitSchema, intendedUseSchema } from '../domain/rights/fit.ts';
 import { refusal } from './door.ts';
 import { segment } from './arguments.ts';
-import type { Tool } from './tools.ts';
+import type { Tool } from './tool.ts';
 
 const input = intendedUseSchema.extend({
   id: listingId.describe('The listing id, as search_catalog gives them'),
