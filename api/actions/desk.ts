@@ -6,7 +6,7 @@ import { requireAccessRequest } from '../domain/labs/access-requests.ts';
 import { boardFilterSchema, requestBoard } from '../domain/desk/request-board.ts';
 import { liveReplies } from '../domain/desk/saved-replies.ts';
 import { requireRequest } from '../domain/requests/own-request.ts';
-import { deskThread } from '../domain/desk/desk-thread.ts';
+import { requestTimeline } from '../domain/requests/timeline.ts';
 import { ownerChoices } from '../domain/staff/directory.ts';
 import { requireOperator, type ActionContext } from './context.ts';
 import { approveAccess } from './access.ts';
@@ -44,7 +44,7 @@ export async function deskRequest(context: ActionContext, id: string) {
     liveReplies(store),
     deskOwnerChoices(context),
   ]);
-  const thread = deskThread(request);
+  const thread = requestTimeline(request);
   return { request, org, account, thread, matches: request.matches ?? [], replies, owners };
 }
 

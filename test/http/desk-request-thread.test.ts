@@ -50,10 +50,9 @@ test('the whole thread in order; a reply signed by the member; a note marked int
   const html = await (await deskGet(ctx, cookie, page(id))).text();
   const thread = html.slice(html.indexOf('id="thread"'));
   const order = [
-    'Moved to Received',
+    'Received',
     'Helix Speech Labs wrote',
     'Do you have stereo?',
-    'Moved to In review',
     'Lee Lead replied',
     'Yes, both channels.',
     'Internal</strong>',
