@@ -87,11 +87,24 @@ async function threadFor(
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ body }),
     });
-    if (response.status !== 201) throw new Error(`a lab message: ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`a lab message: ${response.status} ${await response.text()}`);
   };
   await ask(request.id, 'Could the French calls include the agent channel too? We evaluate both sides.');
-  ops('requests', 'reply', request.id, '--message', 'Yes: both channels, 8 kHz stereo. A proposal follows this week.');
-  ops('requests', 'note', request.id, '--message', 'Check the French consent wording with legal before the proposal.');
+  ops(
+    'requests',
+    'reply',
+    request.id,
+    '--message',
+    'Yes: both channels, 8 kHz stereo. A proposal follows this week.',
+  );
+  ops(
+    'requests',
+    'note',
+    request.id,
+    '--message',
+    'Check the French consent wording with legal before the proposal.',
+  );
   ops('requests', 'owner', request.id, staffId);
   ops('requests', 'reply', other.id, '--message', 'Two oncology sets fit; details follow.');
   await ask(other.id, 'Are the PET-CT studies paired with the reports?');

@@ -145,7 +145,12 @@ describe('every desk page: axe, one h1, named tables, no sideways scroll', () =>
     // The whole thread on the request's page (a lab message, our reply, an internal note, an owner), and a lab
     // message waiting in the inbox.
     const ask = (body: string) =>
-      postJson(ctx, `/api/v1/requests/${requestId}/messages`, { body }, { Authorization: `Bearer ${lab.key}` });
+      postJson(
+        ctx,
+        `/api/v1/requests/${requestId}/messages`,
+        { body },
+        { Authorization: `Bearer ${lab.key}` },
+      );
     expect((await ask('Could the calls include the agent channel too?')).status).toBe(201);
     await opsOk(ctx.operator, 'requests', 'reply', requestId, '--message', 'Yes, both channels.');
     await opsOk(ctx.operator, 'requests', 'note', requestId, '--message', 'Check consent with legal.');

@@ -116,7 +116,9 @@ test('a reply: the desk and the CLI leave the same record, thread, mail and webh
   );
   expect(atDesk).toEqual(cli);
   expect(cli.webhooks).toContain('request.replied');
-  expect(cli.payloads).toContain(`request.replied ${JSON.stringify({ id: '<id>', status: 'in_review', at: '<time>', message })}`);
+  expect(cli.payloads).toContain(
+    `request.replied ${JSON.stringify({ id: '<id>', status: 'in_review', at: '<time>', message })}`,
+  );
   expect(cli.said).toEqual([true]);
   const shape = (r: any) => ({
     status: r.status,
@@ -130,7 +132,10 @@ test('a reply: the desk and the CLI leave the same record, thread, mail and webh
     await opsOk(ctx.operator, 'requests', 'show', byCli),
   ];
   expect(shape(desked)).toEqual(shape(clied));
-  expect(shape(clied).messages).toEqual([['lab', 'Do the calls come in stereo?'], ['sourcing', message]]);
+  expect(shape(clied).messages).toEqual([
+    ['lab', 'Do the calls come in stereo?'],
+    ['sourcing', message],
+  ]);
   expect(shape(clied).waiting).toBeNull();
   // Signed by who sent it: the lab reads the member's name for the desk's, the team's for the CLI's.
   const author = async (id: string) =>

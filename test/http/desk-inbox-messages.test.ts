@@ -42,7 +42,8 @@ test('lab messages waiting, the longest first, named and timed; a reply takes on
   const recent = await submit('Call audio answered, then asked about five hours ago.');
   const old = await submit('Call audio answered, then asked about three days ago.');
   const unanswered = await submit('Call audio never answered, with a question on it.');
-  for (const id of [recent, old]) await opsOk(ctx.operator, 'requests', 'reply', id, '--message', 'Here it is.');
+  for (const id of [recent, old])
+    await opsOk(ctx.operator, 'requests', 'reply', id, '--message', 'Here it is.');
   await write(recent, 'One more question.', 5);
   await write(old, 'Any news?', 74);
   await write(unanswered, 'Did you get this?', 1);
@@ -61,7 +62,10 @@ test('lab messages waiting, the longest first, named and timed; a reply takes on
   expect(row(oldAt)).toMatch(/overdue by \d+ (hours|days)/);
   expect(row(recentAt)).toContain('Lab message waiting 5 hours for an answer');
 
-  const replied = await deskPost(ctx, cookie, `/desk/requests/${old}`, { intent: 'reply', message: 'Next week.' });
+  const replied = await deskPost(ctx, cookie, `/desk/requests/${old}`, {
+    intent: 'reply',
+    message: 'Next week.',
+  });
   expect(replied.status).toBe(303);
   const after = await (await deskGet(ctx, cookie, '/desk/')).text();
   expect(after).not.toContain(`/desk/requests/${old}#thread`);

@@ -39,11 +39,19 @@ const page = (id: string) => `/desk/requests/${id}`;
 
 test('the whole thread in order; a reply signed by the member; a note marked internal, never the lab’s', async () => {
   const id = await submit('Claims calls for the thread page.');
-  const asked = await postJson(ctx, `/api/v1/requests/${id}/messages`, { body: 'Do you have stereo?' }, asLab);
+  const asked = await postJson(
+    ctx,
+    `/api/v1/requests/${id}/messages`,
+    { body: 'Do you have stereo?' },
+    asLab,
+  );
   expect(asked.status).toBe(201);
   const replied = await deskPost(ctx, cookie, page(id), { intent: 'reply', message: 'Yes, both channels.' });
   expect(replied.status).toBe(303);
-  const noted = await deskPost(ctx, cookie, page(id), { intent: 'note', note: 'Check the licence with legal.' });
+  const noted = await deskPost(ctx, cookie, page(id), {
+    intent: 'note',
+    note: 'Check the licence with legal.',
+  });
   expect(noted.status).toBe(303);
   expect(noted.headers.get('location')).toBe(`${page(id)}?done=noted`);
 
@@ -59,16 +67,25 @@ test('the whole thread in order; a reply signed by the member; a note marked int
     'Internal note by Lee Lead',
     'Check the licence with legal.',
   ].map((part) => thread.indexOf(part));
-  expect(order.every((place) => place >= 0), thread.slice(0, 3000)).toBe(true);
+  expect(
+    order.every((place) => place >= 0),
+    thread.slice(0, 3000),
+  ).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
   // The reply is shown once, as the member's message, not again as an event.
   expect(thread.split('Yes, both channels.').length).toBe(2);
 
   const read = JSON.parse(await labReads(id));
-  expect(read.data.messages.at(-1)).toMatchObject({ from: 'sourcing', author: 'Lee Lead', body: 'Yes, both channels.' });
+  expect(read.data.messages.at(-1)).toMatchObject({
+    from: 'sourcing',
+    author: 'Lee Lead',
+    body: 'Yes, both channels.',
+  });
   expect(JSON.stringify(read)).not.toContain('Check the licence');
   const audit = await opsOk(ctx.operator, 'audit', 'list', '--org', lab.orgId);
-  expect(audit).toContainEqual(expect.objectContaining({ kind: 'request_note', staff_id: lead.id, request_id: id }));
+  expect(audit).toContainEqual(
+    expect.objectContaining({ kind: 'request_note', staff_id: lead.id, request_id: id }),
+  );
 });
 
 test('a note: empty is refused beside the field, without a token nothing is kept', async () => {
@@ -76,7 +93,13 @@ test('a note: empty is refused beside the field, without a token nothing is kept
   const empty = await deskPost(ctx, cookie, page(id), { intent: 'note', note: '  ' });
   expect(empty.status).toBe(422);
   expect(await empty.text()).toMatch(/id="field-note-error">[^<]*the note/);
-  const tokenless = await deskPost(ctx, cookie, page(id), { intent: 'note', note: 'No token.' }, { csrf: null });
+  const tokenless = await deskPost(
+    ctx,
+    cookie,
+    page(id),
+    { intent: 'note', note: 'No token.' },
+    { csrf: null },
+  );
   expect(tokenless.status).toBe(403);
   expect((await opsOk(ctx.operator, 'requests', 'show', id)).notes ?? []).toEqual([]);
 });
@@ -99,9 +122,12 @@ test('the owner select: a member, an unknown id refused beside it, nobody; the b
   expect(unknown.status).toBe(422);
   expect(await unknown.text()).toMatch(/id="field-owner-error">[^<]*staff id/);
   const audit = await opsOk(ctx.operator, 'audit', 'list', '--org', lab.orgId);
-  expect(audit).toContainEqual(expect.objectContaining({ kind: 'request_owner', staff_id: lead.id, request_id: mine }));
+  expect(audit).toContainEqual(
+    expect.objectContaining({ kind: 'request_owner', staff_id: lead.id, request_id: mine }),
+  );
 
-  const board = async (owner: string) => (await deskGet(ctx, cookie, `/desk/requests/?owner=${owner}`)).text();
+  const board = async (owner: string) =>
+    (await deskGet(ctx, cookie, `/desk/requests/?owner=${owner}`)).text();
   const [me, theAdmin, none] = await Promise.all([board('me'), board(admin.id), board('none')]);
   expect([mine, admins, nobodys].map((id) => me.includes(id))).toEqual([true, false, false]);
   expect([mine, admins, nobodys].map((id) => theAdmin.includes(id))).toEqual([false, true, false]);

@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReminders } from '../../api/domain/staff/reminders.ts';
 import { openStore } from '../../api/store/open-store.ts';
 import type { Store } from '../../api/store/store.ts';
-import { readReply } from '../support/api-client.ts';
 import { addStaff, type Staff } from '../support/desk.ts';
 import { makeLab, type Lab } from '../support/lab.ts';
 import { ops, opsOk } from '../support/ops.ts';
-import { mailTo, mailsTo, startSelfServe, type SelfServe } from '../support/self-serve.ts';
+import { mailTo, mailsTo, postJson, startSelfServe, type SelfServe } from '../support/self-serve.ts';
 import { storeEnv } from '../support/store-env.ts';
 
 const CONFIGURED = 'configured-lead@sourcing.example';
@@ -27,25 +26,14 @@ let lead: Staff;
 let gone: Staff;
 const operator = () => ({ ...ctx.operator, SOURCING_LEAD_EMAIL: CONFIGURED });
 
+const asLab = () => ({ Authorization: `Bearer ${lab.key}` });
 async function submit(description: string): Promise<string> {
-  const response = await fetch(`${ctx.server.url}/api/v1/requests`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${lab.key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ data_types: ['call_audio'], description }),
-  });
-  const reply = await readReply(response);
-  expect(reply.status, reply.text).toBe(201);
-  return reply.body.data.id;
+  const made = await postJson(ctx, '/api/v1/requests', { data_types: ['call_audio'], description }, asLab());
+  expect(made.status, made.text).toBe(201);
+  return made.body.data.id;
 }
-
-async function write(id: string, body: string) {
-  const response = await fetch(`${ctx.server.url}/api/v1/requests/${id}/messages`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${lab.key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ body }),
-  });
-  expect(response.status).toBe(201);
-}
+const write = async (id: string, body: string) =>
+  expect((await postJson(ctx, `/api/v1/requests/${id}/messages`, { body }, asLab())).status).toBe(201);
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2500));
 const about = (id: string) => (to: string) =>

@@ -41,8 +41,7 @@ export async function requestBoard(
 ): Promise<Board> {
   const org = filter.org ? await orgByName(reads, filter.org) : undefined;
   const owner = filter.owner === 'me' ? me : filter.owner;
-  const owned = (r: DataRequestRecord) =>
-    !owner || (owner === 'none' ? !r.owner_id : r.owner_id === owner);
+  const owned = (r: DataRequestRecord) => !owner || (owner === 'none' ? !r.owner_id : r.owner_id === owner);
   const fits = (r: DataRequestRecord) =>
     (!org || r.org_id === org.id) &&
     owned(r) &&
