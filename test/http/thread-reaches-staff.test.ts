@@ -84,6 +84,18 @@ describe('once staff exist', () => {
     expect([admin.email, lead.email, CONFIGURED].map(about(id))).toEqual([0, 1, 0]);
   });
 
+  test("a removed owner's request reaches every lead again", async () => {
+    const id = await submit('Call audio whose owner leaves.');
+    const leaving = await addStaff(ctx, 'lead', 'Liv Leaving');
+    await opsOk(operator(), 'requests', 'owner', id, leaving.id);
+    await opsOk(ctx.operator, 'staff', 'remove', leaving.email);
+    await write(id, 'Who answers now?');
+    const subject = new RegExp(`wrote about data request ${id}`);
+    await Promise.all([mailTo(ctx.smtp, admin.email, subject), mailTo(ctx.smtp, lead.email, subject)]);
+    await settle();
+    expect([admin.email, lead.email, leaving.email].map(about(id))).toEqual([1, 1, 0]);
+  });
+
   test('the overdue mail reaches every lead, or the owner alone', async () => {
     const shared = await submit('Call audio overdue with no owner.');
     const owned = await submit('Call audio overdue with an owner.');
