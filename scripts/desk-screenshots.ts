@@ -1,6 +1,7 @@
 // `npm run screenshots` for the sourcing desk (issue 40): a staff member made with the CLI signs in as a person does
 // (the form, the link from the mail in DATA_DIR/outbox, the confirm button), then the inbox and a request's page
-// are photographed at 1366×900 and 390×844 into docs/screenshots/.
+// are photographed at 1366×900 and 390×844 into docs/screenshots/. The request has a thread to show: the lab's
+// question, our reply, an internal note, an owner; and a second request's lab message waits in the inbox.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -32,8 +33,12 @@ export async function photographDesk(
   out: string,
 ): Promise<void> {
   const email = 'lead@sourcing.example';
-  ops('staff', 'add', '--email', email, '--name', 'Sam Sourcing', '--role', 'admin');
-  const request = (ops('requests', 'list') as unknown as { id: string }[])[0]!;
+  const staff = ops('staff', 'add', '--email', email, '--name', 'Sam Sourcing', '--role', 'admin');
+  type Seeded = { id: string; account_id: string; data_types: string[] };
+  const seeded = ops('requests', 'list') as unknown as Seeded[];
+  const request = seeded.find((r) => r.data_types.includes('call_audio'));
+  const other = seeded.find((r) => r.data_types.includes('ct_study'));
+  await threadFor(url, ops, request!, other!, staff.id);
   for (const [label, viewport] of DESK_VIEWPORTS) {
     const context = await browser.newContext({ viewport, colorScheme: 'light', deviceScaleFactor: 1 });
     const page = await context.newPage();
@@ -51,7 +56,7 @@ export async function photographDesk(
     await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
     for (const [name, path] of [
       ['desk-inbox', '/desk/'],
-      ['desk-request', `/desk/requests/${request.id}`],
+      ['desk-request', `/desk/requests/${request!.id}`],
     ] as const) {
       await page.goto(url + path);
       await page.screenshot({ path: join(out, `${name}-${label}.png`), fullPage: true });
@@ -65,4 +70,42 @@ export async function photographDesk(
         (await import('node:fs')).rmSync(join(dataDir, 'outbox', file));
     }
   }
+}
+
+/** A lab's questions (by its key, as a lab writes them), our reply, a note and an owner. */
+async function threadFor(
+  url: string,
+  ops: (...args: string[]) => { id: string; key?: string },
+  request: { id: string; account_id: string },
+  other: { id: string },
+  staffId: string,
+): Promise<void> {
+  const { key } = ops('key', 'issue', '--account', request.account_id);
+  const ask = async (id: string, body: string) => {
+    const response = await fetch(`${url}/api/v1/requests/${id}/messages`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ body }),
+    });
+    if (response.status !== 201)
+      throw new Error(`a lab message: ${response.status} ${await response.text()}`);
+  };
+  await ask(request.id, 'Could the French calls include the agent channel too? We evaluate both sides.');
+  ops(
+    'requests',
+    'reply',
+    request.id,
+    '--message',
+    'Yes: both channels, 8 kHz stereo. A proposal follows this week.',
+  );
+  ops(
+    'requests',
+    'note',
+    request.id,
+    '--message',
+    'Check the French consent wording with legal before the proposal.',
+  );
+  ops('requests', 'owner', request.id, staffId);
+  ops('requests', 'reply', other.id, '--message', 'Two oncology sets fit; details follow.');
+  await ask(other.id, 'Are the PET-CT studies paired with the reports?');
 }

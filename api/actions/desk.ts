@@ -6,7 +6,8 @@ import { requireAccessRequest } from '../domain/labs/access-requests.ts';
 import { boardFilterSchema, requestBoard } from '../domain/desk/request-board.ts';
 import { liveReplies } from '../domain/desk/saved-replies.ts';
 import { requireRequest } from '../domain/requests/own-request.ts';
-import { eventsOf } from '../domain/requests/views.ts';
+import { requestTimeline } from '../domain/requests/timeline.ts';
+import { ownerChoices } from '../domain/staff/directory.ts';
 import { requireOperator, type ActionContext } from './context.ts';
 import { approveAccess } from './access.ts';
 import { parseInput } from './parse-input.ts';
@@ -19,20 +20,32 @@ export function deskInbox(context: ActionContext) {
 /** The board: `query` as a form's GET sends it (any case for terms; an organisation by name or id). */
 export function deskRequestBoard(context: ActionContext, query: Record<string, string>) {
   requireOperator(context);
-  return requestBoard(context.store, parseInput(boardFilterSchema, query), context.now);
+  const me = context.actor.kind === 'staff' ? context.actor.staff.id : null;
+  return requestBoard(context.store, parseInput(boardFilterSchema, query), context.now, me);
 }
 
-/** One request whole: its organisation and account, its events in order, its matches, and the saved replies. */
+/** The team a request's owner is picked from, or filtered by: current staff, oldest first. */
+export function deskOwnerChoices(context: ActionContext) {
+  requireOperator(context);
+  return ownerChoices(context.store, context.config);
+}
+
+/**
+ * One request whole: its organisation and account, its whole thread in order, its matches, the saved replies, and
+ * the team its owner is picked from.
+ */
 export async function deskRequest(context: ActionContext, id: string) {
   requireOperator(context);
   const { store } = context;
   const request = await requireRequest(store, id);
-  const [org, account, replies] = await Promise.all([
+  const [org, account, replies, owners] = await Promise.all([
     store.orgById(request.org_id),
     store.accountById(request.account_id),
     liveReplies(store),
+    deskOwnerChoices(context),
   ]);
-  return { request, org, account, events: eventsOf(request), matches: request.matches ?? [], replies };
+  const thread = requestTimeline(request);
+  return { request, org, account, thread, matches: request.matches ?? [], replies, owners };
 }
 
 /** An access request with the organisations whose name it shares (the desk offers to join one). */

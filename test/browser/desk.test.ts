@@ -142,6 +142,21 @@ describe('every desk page: axe, one h1, named tables, no sideways scroll', () =>
   let paths: [string, string][] = [];
   beforeAll(async () => {
     const { lab, requestId } = await seed('axe');
+    // The whole thread on the request's page (a lab message, our reply, an internal note, an owner), and a lab
+    // message waiting in the inbox.
+    const ask = (body: string) =>
+      postJson(
+        ctx,
+        `/api/v1/requests/${requestId}/messages`,
+        { body },
+        { Authorization: `Bearer ${lab.key}` },
+      );
+    expect((await ask('Could the calls include the agent channel too?')).status).toBe(201);
+    await opsOk(ctx.operator, 'requests', 'reply', requestId, '--message', 'Yes, both channels.');
+    await opsOk(ctx.operator, 'requests', 'note', requestId, '--message', 'Check consent with legal.');
+    const admin = (await opsOk(ctx.operator, 'staff', 'list')).find((s: any) => s.email === adminEmail);
+    await opsOk(ctx.operator, 'requests', 'owner', requestId, admin.id);
+    expect((await ask('And the call metadata?')).status).toBe(201);
     const access = (await opsOk(ctx.operator, 'access', 'list', '--status', 'pending'))[0];
     paths = [
       ['desk-signin', '/desk/signin/'],

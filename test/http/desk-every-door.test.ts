@@ -1,6 +1,8 @@
-// The desk is a door like the others (contract §13): a reply and an NDA verification made at the desk leave the same
-// record, the same mail to the lab and the same signed webhooks as the CLI's, reduced to what a person compares (no
-// ids, no times); only the desk's also writes an audit line with the staff id.
+// The desk is a door like the others (contract §13, issue 39's every door): a reply and an NDA verification made at
+// the desk leave the same record (for a reply: its event and its thread message, answering the lab's question),
+// the same mail to the lab and the same webhooks (verified with `standardwebhooks`, payloads compared) as the CLI's,
+// reduced to what a person compares (no ids, no times); the reply is signed by who sent it; only the desk's also
+// writes an audit line with the staff id (docs/decisions/desk-audit.md: the CLI's steps write none).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { addStaff, deskPost, deskSignin } from '../support/desk.ts';
 import { opsOk } from '../support/ops.ts';
@@ -27,6 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => receiver?.close());
 
+const ISO_TIME = /\d{4}-\d\d-\d\dT[\d:.]+Z/g;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What arrives after a step, once quiet: verified webhook types and mail subjects to the lab, ids as <id>. */
@@ -60,10 +63,20 @@ async function effects(step: () => Promise<unknown>, least: { hooks: number; mai
       .filter((r) => r.verified && r.status < 300)
       .map((r) => r.event!.type)
       .sort(),
+    payloads: receiver.received
+      .slice(hooks)
+      .filter((r) => r.verified && r.status < 300)
+      .map(({ event }) => `${event!.type} ${id(JSON.stringify(event!.data)).replace(ISO_TIME, '<time>')}`)
+      .sort(),
     mails: mailsTo(ctx.smtp, lab.email)
       .slice(mails)
       .map((m) => id(m.mail.subject ?? ''))
       .sort(),
+    /** Whether each reply mail carries the reply's words. */
+    said: mailsTo(ctx.smtp, lab.email)
+      .slice(mails)
+      .filter((m) => /^Reply to your data request/.test(m.mail.subject ?? ''))
+      .map((m) => (m.mail.text ?? '').includes(REPLY)),
   };
 }
 
@@ -76,13 +89,22 @@ async function newRequest(): Promise<string> {
   return made.body.data.id;
 }
 
-test('a reply: the desk and the CLI leave the same record, mail and webhooks', async () => {
-  const { ctx } = suite;
-  const message = 'Two listings fit; a proposal follows this week.';
+const REPLY = 'Two listings fit; a proposal follows this week.';
+
+test('a reply: the desk and the CLI leave the same record, thread, mail and webhooks', async () => {
+  const { ctx, lab } = suite;
+  const message = REPLY;
   const created = () => receiver.received.filter((r) => r.event?.type === 'request.created').length;
   const before = created();
   const [byCli, byDesk] = [await newRequest(), await newRequest()];
   for (let waited = 0; created() < before + 2 && waited < 20_000; waited += 50) await sleep(50);
+  for (const id of [byCli, byDesk]) {
+    const asked = await sessionCall(ctx, lab.cookie, `/api/v1/requests/${id}/messages`, {
+      method: 'POST',
+      body: { body: 'Do the calls come in stereo?' },
+    });
+    expect(asked.status, asked.text).toBe(201);
+  }
   const least = { hooks: 2, mails: 1 };
   const cli = await effects(
     () => opsOk(ctx.operator, 'requests', 'reply', byCli, '--message', message),
@@ -94,14 +116,31 @@ test('a reply: the desk and the CLI leave the same record, mail and webhooks', a
   );
   expect(atDesk).toEqual(cli);
   expect(cli.webhooks).toContain('request.replied');
+  expect(cli.payloads).toContain(
+    `request.replied ${JSON.stringify({ id: '<id>', status: 'in_review', at: '<time>', message })}`,
+  );
+  expect(cli.said).toEqual([true]);
   const shape = (r: any) => ({
     status: r.status,
     replied: Boolean(r.replied_at),
+    waiting: r.awaiting_reply_since,
     events: r.events.map((e: any) => [e.status, e.message]),
+    messages: r.messages.map((m: any) => [m.from, m.body]),
   });
-  expect(shape(await opsOk(ctx.operator, 'requests', 'show', byDesk))).toEqual(
-    shape(await opsOk(ctx.operator, 'requests', 'show', byCli)),
-  );
+  const [desked, clied] = [
+    await opsOk(ctx.operator, 'requests', 'show', byDesk),
+    await opsOk(ctx.operator, 'requests', 'show', byCli),
+  ];
+  expect(shape(desked)).toEqual(shape(clied));
+  expect(shape(clied).messages).toEqual([
+    ['lab', 'Do the calls come in stereo?'],
+    ['sourcing', message],
+  ]);
+  expect(shape(clied).waiting).toBeNull();
+  // Signed by who sent it: the lab reads the member's name for the desk's, the team's for the CLI's.
+  const author = async (id: string) =>
+    (await sessionCall(ctx, lab.cookie, `/api/v1/requests/${id}`)).body.data.messages.at(-1).author;
+  expect([await author(byDesk), await author(byCli)]).toEqual(['Dora Door', 'Sourcing team']);
   const audit = await opsOk(ctx.operator, 'audit', 'list', '--org', suite.lab.orgId);
   expect(audit.filter((e: any) => e.kind === 'staff_action' && e.detail === byDesk)).toEqual([
     expect.objectContaining({ staff_id: staffId, action: 'request.reply' }),

@@ -4,6 +4,7 @@
 import type { StoreReads } from '../../store/store.ts';
 import { DATA_TYPE_LABELS } from '../listings/listing-format.ts';
 import { nextBusinessDay } from '../requests/business-days.ts';
+import { duration } from './due-words.ts';
 
 export type InboxKind = 'request' | 'message' | 'access' | 'nda' | 'sample' | 'webhook';
 
@@ -39,8 +40,20 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
       since: r.created_at,
       due: r.reply_due_at,
     })),
-  // Lab messages not yet answered: the request thread's source (issue 40, the thread's part) goes here.
-  message: async () => [],
+  // A lab's message not yet answered, the longest waiting first; a request not yet replied to at all is its own row.
+  message: async (reads, now, names) =>
+    (await reads.awaitingReply())
+      .filter((r) => r.status !== 'closed' && (r.replied_at || r.status !== 'received'))
+      .slice(0, INBOX_LIMIT)
+      .map((r) => ({
+        kind: 'message',
+        id: r.id,
+        what: `Lab message waiting ${duration(now.getTime() - Date.parse(r.awaiting_reply_since!))} for an answer`,
+        org: names(r.org_id),
+        href: `/desk/requests/${r.id}#thread`,
+        since: r.awaiting_reply_since!,
+        due: promise(r.awaiting_reply_since!),
+      })),
   access: async (reads) =>
     (await reads.accessRequests({ status: 'pending' })).slice(0, INBOX_LIMIT).map((a) => ({
       kind: 'access',

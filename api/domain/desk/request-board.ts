@@ -1,5 +1,5 @@
-// The desk's board of data requests (contract §13): filtered by status, overdue, organisation and vertical, newest
-// first (overdue: the longest overdue first), a page at a time, each with its organisation's name.
+// The desk's board of data requests (contract §13): filtered by status, overdue, organisation, vertical and owner
+// (`me`, a staff id, or `none`), newest first (overdue: the longest overdue first), a page at a time, each with its organisation's name.
 import { z } from 'zod';
 import type { DataRequestRecord } from '../../store/records.ts';
 import type { StoreReads } from '../../store/store.ts';
@@ -18,6 +18,7 @@ export const boardFilterSchema = z.object({
   status: z.preprocess(blankIsNone, vocabularyTerm(REQUEST_STATUSES, 'a status').optional()),
   vertical: z.preprocess(blankIsNone, vocabularyTerm(VERTICALS, 'a vertical').optional()),
   org: z.preprocess(blankIsNone, z.string().max(200).optional()),
+  owner: z.preprocess(blankIsNone, z.string().max(80).optional()),
   overdue: z.preprocess((v) => v === 'on' || v === 'true' || v === '1', z.boolean()),
   cursor: z.preprocess(blankIsNone, z.string().max(200).optional()),
 });
@@ -31,10 +32,19 @@ const inVertical = (vertical: Vertical) => {
   return (r: DataRequestRecord) => r.data_types.some((t) => types.includes(t));
 };
 
-export async function requestBoard(reads: StoreReads, filter: BoardFilter, now: Date): Promise<Board> {
+/** `me`: the staff member reading the board; `none`: requests nobody owns (every lead answers for them). */
+export async function requestBoard(
+  reads: StoreReads,
+  filter: BoardFilter,
+  now: Date,
+  me: string | null,
+): Promise<Board> {
   const org = filter.org ? await orgByName(reads, filter.org) : undefined;
+  const owner = filter.owner === 'me' ? me : filter.owner;
+  const owned = (r: DataRequestRecord) => !owner || (owner === 'none' ? !r.owner_id : r.owner_id === owner);
   const fits = (r: DataRequestRecord) =>
     (!org || r.org_id === org.id) &&
+    owned(r) &&
     (!filter.status || r.status === filter.status) &&
     (!filter.vertical || inVertical(filter.vertical)(r));
   let rows: DataRequestRecord[] = [];

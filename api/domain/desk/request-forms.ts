@@ -1,5 +1,5 @@
-// The desk's forms on a request's page (contract §13): a reply, and a move with its outcome and message. Terms in
-// any case ("Proposal sent"); a blank outcome or message is none.
+// The desk's forms on a request's page (contract §13): a reply, a move with its outcome and message, an internal
+// note and an owner. Terms in any case ("Proposal sent"); a blank outcome, message or owner is none.
 import { z } from 'zod';
 import { freeText } from '../free-text.ts';
 import { REQUEST_OUTCOMES, REQUEST_STATUSES } from '../vocabulary.ts';
@@ -20,4 +20,13 @@ export const moveSchema = z.object({
     blankIsNone,
     z.string().max(5000, { error: 'keep it within 5,000 characters' }).optional(),
   ),
+});
+
+export const noteSchema = z.object({
+  note: freeText({ min: 1, max: 5000, what: 'the note', error: required('the note') }),
+});
+
+/** A staff id from the select, or blank: no owner (every lead answers for it). */
+export const ownerSchema = z.object({
+  owner: z.preprocess(blankIsNone, z.string().max(80).optional()),
 });
