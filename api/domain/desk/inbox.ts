@@ -5,8 +5,9 @@ import type { StoreReads } from '../../store/store.ts';
 import { DATA_TYPE_LABELS } from '../listings/listing-format.ts';
 import { nextBusinessDay } from '../requests/business-days.ts';
 import { duration } from './due-words.ts';
+import { recallsWaiting } from '../recalls/desk-view.ts';
 
-export type InboxKind = 'request' | 'message' | 'access' | 'nda' | 'sample' | 'webhook';
+export type InboxKind = 'request' | 'message' | 'access' | 'nda' | 'sample' | 'webhook' | 'recall';
 
 export type InboxItem = {
   kind: InboxKind;
@@ -101,6 +102,17 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
       due: new Date(Date.parse(d.created_at) + FAILING_FOR_MS).toISOString(),
     }));
   },
+  // A recall some organisation has not acknowledged: chased one business day after it was made.
+  recall: async (reads) =>
+    (await recallsWaiting(reads)).slice(0, INBOX_LIMIT).map(({ recall, told, missing }) => ({
+      kind: 'recall',
+      id: recall.id,
+      what: `Recall of ${recall.listing_id}: ${missing.length} of ${told.length} not acknowledged`,
+      org: missing.map((m) => m.orgName).join(', '),
+      href: `/desk/recalls/#${recall.id}`,
+      since: recall.created_at,
+      due: promise(recall.created_at),
+    })),
 };
 
 export type Inbox = { items: InboxItem[]; counts: Record<InboxKind, number> };

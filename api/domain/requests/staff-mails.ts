@@ -50,7 +50,15 @@ export function overdueToStaff(request: DataRequestRecord, orgName: string, site
 /** One line of the digest: the organisation, what it asked for, and when it was due (or since when it waits). */
 export type DigestItem = { request: DataRequestRecord; orgName: string; note: string };
 
-export type Digest = { overdue: DigestItem[]; dueToday: DigestItem[]; messages: DigestItem[] };
+/** A recall some organisations have not acknowledged: its id and listing, and their names. */
+export type DigestRecall = { id: string; listingId: string; missing: string[] };
+
+export type Digest = {
+  overdue: DigestItem[];
+  dueToday: DigestItem[];
+  messages: DigestItem[];
+  recalls: DigestRecall[];
+};
 
 const items = (heading: string, entries: DigestItem[], siteUrl: URL): Block[] =>
   entries.length
@@ -63,13 +71,29 @@ const items = (heading: string, entries: DigestItem[], siteUrl: URL): Block[] =>
       ]
     : [];
 
+// The desk's recall page, anchored at the recall: where who acknowledged and who has not shows.
+const recallBlocks = (recalls: DigestRecall[], siteUrl: URL): Block[] =>
+  recalls.length
+    ? [
+        { heading: `Recalls not yet acknowledged (${recalls.length})` },
+        ...recalls.map((r) => ({
+          paragraphs: [`${r.id} of ${r.listingId}: no acknowledgement yet from ${list(r.missing)}`],
+          link: { label: r.id, href: `${deskUrl(siteUrl, 'recalls', '')}#${r.id}` },
+        })),
+      ]
+    : [];
+
+export const digestCount = (digest: Digest) =>
+  digest.overdue.length + digest.dueToday.length + digest.messages.length + digest.recalls.length;
+
 export function digestToLead(digest: Digest, day: string, siteUrl: URL): Message {
-  const count = digest.overdue.length + digest.dueToday.length + digest.messages.length;
+  const count = digestCount(digest);
   return message(`Sourcing desk, ${day}: ${count} waiting on us`, [
     { paragraphs: [`What waits on the sourcing team today (${day}), oldest promise first.`] },
     ...items('Overdue', digest.overdue, siteUrl),
     ...items('Due today', digest.dueToday, siteUrl),
     ...items('Lab messages not yet answered', digest.messages, siteUrl),
+    ...recallBlocks(digest.recalls, siteUrl),
     { link: { label: 'Open the desk', href: deskUrl(siteUrl, '') } },
   ]);
 }

@@ -1,11 +1,13 @@
 // Reminders, not memory (contract §13): one mail when a data request passes reply_due_at unanswered, to its owner
-// or every lead, once; and each lead's digest at DIGEST_HOUR_UTC of what is overdue, due that day, or waiting on a
-// lab's message, nothing when nothing waits. Run by the server's mail lane; any number of instances may run it at
+// or every lead, once; and each lead's digest at DIGEST_HOUR_UTC of what is overdue, due that day, waiting on a
+// lab's message, or a recall some organisation has not acknowledged, nothing when nothing waits. Run by the server's mail lane; any number of instances may run it at
 // once: each mail's id comes from its event (the request, or the lead and the day), so it is queued once.
 import type { DataRequestRecord } from '../../store/records.ts';
 import type { Store, StoreReads } from '../../store/store.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { recallsWaiting } from '../recalls/desk-view.ts';
 import {
+  digestCount,
   digestToLead,
   overdueToStaff,
   type DigestItem,
@@ -65,6 +67,12 @@ export async function sendDigests(store: Store, config: ReminderConfig, now: Dat
   const at = now.toISOString();
   const unanswered = await store.overdueRequests(endOfDay);
   const waiting = await store.awaitingReply();
+  // Recalls have no owner: every lead's digest chases each organisation that has not acknowledged.
+  const recalls = (await recallsWaiting(store)).map(({ recall, missing }) => ({
+    id: recall.id,
+    listingId: recall.listing_id,
+    missing: missing.map((m) => m.orgName),
+  }));
   const names = new Map<string, string>();
   const item = async (request: DataRequestRecord, note: string): Promise<DigestItem> => {
     if (!names.has(request.org_id)) names.set(request.org_id, await orgName(store, request));
@@ -88,8 +96,9 @@ export async function sendDigests(store: Store, config: ReminderConfig, now: Dat
       if (request.status === 'closed' || !(await answersFor(store, config, lead, request))) continue;
       messages.push(await item(request, `waiting since ${when(request.awaiting_reply_since!)}`));
     }
-    if (overdue.length + dueToday.length + messages.length === 0) continue;
-    const mail = digestToLead({ overdue, dueToday, messages }, day, config.siteUrl);
+    const digest = { overdue, dueToday, messages, recalls };
+    if (digestCount(digest) === 0) continue;
+    const mail = digestToLead(digest, day, config.siteUrl);
     await store.transact((tx) => enqueueMail(tx, `digest:${day}:${lead.id}`, lead.email, mail, now));
     queued++;
   }
