@@ -102,11 +102,11 @@ export function operatorStep<T>(
   const actor = context.actor;
   return transactAndKick(context, async (tx) => {
     const result = await work(tx);
-    if (actor.kind === 'staff') {
-      const { action, orgId, detail = null } = await step(result, tx);
-      const entry = { kind: 'staff_action' as const, org_id: orgId, key_id: null, listing_id: '', detail };
-      await audit(tx, { ...entry, staff_id: actor.staff.id, action }, context.now);
-    }
+    // Whichever door the team used, the same line: the staff member's id, or null for the operator at the CLI.
+    const { action, orgId, detail = null } = await step(result, tx);
+    const entry = { kind: 'staff_action' as const, org_id: orgId, key_id: null, listing_id: '', detail };
+    const staffId = actor.kind === 'staff' ? actor.staff.id : null;
+    await audit(tx, { ...entry, staff_id: staffId, action }, context.now);
     return result;
   });
 }
