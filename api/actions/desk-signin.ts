@@ -3,13 +3,13 @@
 import { createDeskSession, endDeskSessionOf } from '../domain/desk/desk-sessions.ts';
 import { redeemDeskLink, requestDeskLink } from '../domain/desk/desk-links.ts';
 import { transactAndKick, type ActionContext } from './context.ts';
-import { takeSigninSlot } from './signin.ts';
+import { afterTheAnswer, takeSigninSlot } from './signin.ts';
 
-/** Mails a link when the address is current staff's; the same answer either way. */
+/** Mails a link when the address is current staff's; the same answer, in the same time, either way. */
 export async function askForDeskLink(context: ActionContext, email: string, next?: string) {
   takeSigninSlot(context);
-  await transactAndKick(context, (tx) =>
-    requestDeskLink(tx, email, context.config.siteUrl, context.now, next),
+  await afterTheAnswer(context, 'desk sign-in link', () =>
+    transactAndKick(context, (tx) => requestDeskLink(tx, email, context.config.siteUrl, context.now, next)),
   );
 }
 
