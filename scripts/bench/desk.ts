@@ -19,7 +19,7 @@ import { scratchDir } from './scratch.ts';
 
 const REQUESTS = 100_000;
 const ORGS = 2_000;
-const WAITING = 300; // received, unanswered: every 333rd request
+const WAITING = 300;
 const DAY = 86_400_000;
 const LINK_SECRET = 'benchmark-link-secret-0123456789abcdefghij';
 const META = { ip: '127.0.0.1', userAgent: 'desk bench', ttlDays: 30 };
@@ -33,9 +33,10 @@ const MATCHES: RequestMatch[] = Array.from({ length: 3 }, (_, i) => ({
 
 type Seeded = { deskCookie: string; labCookie: string; waitingId: string };
 
-/** Most requests closed or replied; every 333rd waiting (half of them overdue); one in 500 with a lab message unanswered. */
+// Stored in the order they came: the waiting ones (the newest) last; one lab's requests among everyone's.
+/** Most requests closed or replied; the newest WAITING unanswered (half overdue); one in 500 awaiting our reply. */
 function request(i: number, orgId: string, accountId: string, now: number): DataRequestRecord {
-  const waiting = i % 333 === 0 && i / 333 < WAITING;
+  const waiting = i >= REQUESTS - WAITING;
   const created = waiting ? now - (i % 2 ? 3 : 0.3) * DAY : now - 2 * DAY - (REQUESTS - i) * 600_000;
   const at = (ms: number) => new Date(ms).toISOString();
   const replied = waiting ? null : at(created + DAY / 2);
@@ -139,13 +140,24 @@ async function seed(store: Store): Promise<Seeded> {
       });
     }
   });
-  return { ...sessions, waitingId: request(333 * 7, '', '', now).id };
+  return { ...sessions, waitingId: request(REQUESTS - 7, '', '', now).id };
+}
+
+/** Waits until the server has finished what an earlier load left queued (its CPU still for 0.5 s). */
+async function settle(pid: number) {
+  for (let last = await cpuMs(pid); ;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await cpuMs(pid);
+    if (now - last < 30) return;
+    last = now;
+  }
 }
 
 type Measured = { p50: number; p95: number; cpuUs: number; perSecond: number; unexpected: number };
 
 /** 2 s of warm-up, then 8 s with 10 connections: every answer's time, and the server's CPU over the answers. */
 async function measure(pid: number, url: string, cookie: string): Promise<Measured> {
+  await settle(pid);
   const run = (duration: number, times: number[]) =>
     new Promise<{ result: autocannon.Result; unexpected: number }>((resolve, reject) => {
       let unexpected = 0;
