@@ -16,6 +16,7 @@ import { log, UNLIMITED } from './load.ts';
 import { cpuMs, startOurs } from './processes.ts';
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';
+import { seedAsk } from './writes-part.ts';
 
 const REQUESTS = 100_000;
 const ORGS = 2_000;
@@ -53,12 +54,7 @@ function request(i: number, orgId: string, accountId: string, now: number): Data
     created_at: at(created),
     reply_due_at: at(created + DAY),
     replied_at: replied,
-    data_types: ['call_audio'],
-    languages: ['English'],
-    domains: ['insurance'],
-    volume: '1-10 TB',
-    timeline: '3-6 months',
-    exclusivity: 'open_to_both',
+    ...seedAsk(),
     description: `Seeded request ${i}: insurance claims calls in English, agent and customer on separate channels.`,
     publish_to_demand_board: false,
     listing_id: null,
