@@ -1,9 +1,10 @@
-// `npm run bench [-- build|reads|rejections|writes|memory|pages|mcp|matching …]`: measures ours against a baseline measured in
+// `npm run bench [-- build|reads|rejections|writes|memory|pages|mcp|matching|desk …]`: measures ours against a baseline measured in
 // the same run on the same machine, prints one table (Markdown, for BENCHMARKS.md), and never fails on speed.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { buildPart } from './build-part.ts';
+import { deskPart } from './desk.ts';
 import { memoryPart } from './memory-part.ts';
 import { readsPart } from './reads-part.ts';
 import { rejectionsPart } from './rejections-part.ts';
@@ -27,6 +28,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   mcp: mcpPart,
   webhooks: webhooksPart,
   matching: matchingPart,
+  desk: deskPart,
 };
 
 const asked = process.argv.slice(2);

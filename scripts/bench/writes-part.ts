@@ -1,7 +1,7 @@
 // Writes: data requests at a paced rate with many stored, ours against a bare durable server (issue 22).
 import { openStore } from '../../api/store/open-store.ts';
 import { facets } from '../../api/domain/requests/views.ts';
-import type { DataRequestRecord, RequestMatch } from '../../api/store/records.ts';
+import type { DataRequestRecord, RequestFacets, RequestMatch } from '../../api/store/records.ts';
 import { makeLab } from '../../test/support/lab.ts';
 import { duringMachine, type MachineWaits } from './machine.ts';
 import { pacedLoad } from './paced-load.ts';
@@ -9,6 +9,16 @@ import { cpuMs, startBareDurable, startOurs, type Monitored } from './processes.
 import type { Row } from './report.ts';
 import { scratchDir } from './scratch.ts';
 import { log, UNLIMITED, load } from './load.ts';
+
+/** What every seeded request asks for (a fresh object each: records are not shared). */
+export const seedAsk = (): RequestFacets => ({
+  data_types: ['call_audio'],
+  languages: ['English'],
+  domains: ['insurance'],
+  volume: '1-10 TB',
+  timeline: '3-6 months',
+  exclusivity: 'open_to_both',
+});
 
 /**
  * `count` requests as the service stores them: each with its matches and first event, its demand post (one in
@@ -43,12 +53,7 @@ export async function seedRequests(
           created_at: at,
           reply_due_at: at,
           replied_at: null,
-          data_types: ['call_audio'],
-          languages: ['English'],
-          domains: ['insurance'],
-          volume: '1-10 TB',
-          timeline: '3-6 months',
-          exclusivity: 'open_to_both',
+          ...seedAsk(),
           description: `Seeded request ${i} for the write benchmark: insurance claims calls in English, call audio with agent and customer on separate channels, redacted transcripts.`,
           publish_to_demand_board: i % 10 === 0,
           listing_id: null,
