@@ -9,9 +9,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, openBrowser, photograph } from '../support/browser.ts';
 import { mailTo, signinLinkIn, startSelfServe, type SelfServe } from '../support/self-serve.ts';
+import {
+  DASHBOARD,
+  keyStatesOn,
+  LISTING,
+  PUBLIC,
+  signInThroughPages,
+  statusWithKey,
+} from '../support/self-serve-journey.ts';
 import { opsOk } from '../support/ops.ts';
 
-const LISTING = 'us-auto-insurance-claims-calls';
 let ctx: SelfServe;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
@@ -29,19 +36,8 @@ afterAll(async () => {
   await ctx?.stop();
 });
 
-const keyStates = async () =>
-  Object.fromEntries(
-    await page
-      .locator('tr[data-key-id]')
-      .evaluateAll((rows) =>
-        rows.map((row) => [row.getAttribute('data-key-id'), row.children[2]!.textContent!.trim()]),
-      ),
-  ) as Record<string, string>;
-
-const apiWith = (key: string) =>
-  fetch(`${ctx.server.url}/api/v1/requests`, { headers: { Authorization: `Bearer ${key}` } }).then(
-    (r) => r.status,
-  );
+const keyStates = () => keyStatesOn(page);
+const apiWith = (key: string) => statusWithKey(ctx, key);
 
 describe('the journey, JavaScript off', () => {
   test('the access form: errors beside the fields with what was typed kept, then received', async () => {
@@ -221,49 +217,11 @@ describe('the journey, JavaScript off', () => {
 });
 
 describe('every self-serve page: axe, screenshots, no sideways scroll', () => {
-  const PUBLIC = [
-    ['access', '/access/'],
-    ['signin', '/signin/'],
-    ['legal-nda', '/legal/nda/'],
-  ];
-  const DASHBOARD = [
-    ['dashboard', '/dashboard/'],
-    ['dashboard-keys', '/dashboard/keys/'],
-    ['dashboard-nda', '/dashboard/nda/'],
-    ['dashboard-listings', '/dashboard/listings/'],
-    ['dashboard-listing', `/dashboard/listings/${LISTING}/`],
-    ['dashboard-requests', '/dashboard/requests/'],
-    ['dashboard-request-new', `/dashboard/requests/new/?listing_id=${LISTING}`],
-    ['dashboard-samples', '/dashboard/samples/'],
-    ['dashboard-sample-new', `/dashboard/samples/new/?listing_id=${LISTING}`],
-    ['dashboard-team', '/dashboard/team/'],
-    ['dashboard-webhooks', '/dashboard/webhooks/'],
-    ['dashboard-audit', '/dashboard/audit/'],
-  ];
   let signedIn: Awaited<ReturnType<typeof openBrowser>>;
 
   beforeAll(async () => {
     signedIn = await openBrowser();
-    const page = await signedIn.context.newPage();
-    await page.goto(`${ctx.server.url}/signin/`);
-    await page.getByLabel('Work email').fill(email);
-    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
-    await page.getByText('Check your inbox').waitFor();
-    const before = Date.now();
-    for (;;) {
-      const mails = ctx.smtp.received.filter(
-        (m) => m.envelopeTo.includes(email) && /sign-in link/.test(m.mail.subject ?? ''),
-      );
-      if (mails.length) {
-        await page.goto(signinLinkIn(mails.at(-1)!));
-        await page.getByRole('button', { name: /^Sign in as / }).click();
-        await page.waitForURL((url) => url.pathname === '/dashboard/');
-        break;
-      }
-      if (Date.now() - before > 15_000) throw new Error('no sign-in mail');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await page.close();
+    await signInThroughPages(ctx, signedIn.context, email);
   });
   afterAll(() => signedIn?.close());
 

@@ -2,125 +2,30 @@
 // items of a listing; the lab that received its sample link and the lab that licensed it are each mailed (a real
 // SMTP server on loopback) and sent a listing.recalled event that a real receiver verifies with `standardwebhooks`;
 // a lab that received neither is told nothing. Each lab lists its recalls and attests the deletion once.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { eventSchema } from '../../api/domain/webhooks/event-schemas.ts';
 import { ops, opsOk } from '../support/ops.ts';
-import {
-  mailTo,
-  postPageForm,
-  selfServeLab,
-  selfServeSuite,
-  sessionCall,
-  type Json,
-  type SelfServeLab,
-} from '../support/self-serve.ts';
-import { until as waitFor } from '../support/until.ts';
+import { ITEM, LISTING, recallSuite, sha256, zip } from '../support/recalls.ts';
+import { mailTo, postPageForm, sessionCall, type Json, type SelfServeLab } from '../support/self-serve.ts';
 import { htmlErrors } from '../support/vnu.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import type { WebhookReceiver } from '../support/webhook-receiver.ts';
 
-const LISTING = 'us-auto-insurance-claims-calls';
-const suite = selfServeSuite('Recall Sample Lab', {
-  WEBHOOK_ALLOW_PRIVATE: 'true',
-  WEBHOOK_RETRY_SECONDS: '0.2',
-});
-
-/** The sample zip's files, hashed here from their bytes (not read from its manifest). */
-const zip = unzipSync(new Uint8Array(readFileSync(`content/samples/audio/${LISTING}.zip`)));
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const callFiles = Object.keys(zip).filter((path) => path.startsWith('calls/'));
-const ITEM = callFiles[0]!.replace(/^calls\/|\.wav$/g, '');
-
+const { suite, labs, endpointFor, byKey } = recallSuite();
 let sampler: SelfServeLab; // received the sample link
 let licensee: SelfServeLab; // licensed the listing (a request closed licensed)
 let outsider: SelfServeLab; // neither
 let licenseeKey: string;
 let outsiderKey: string;
-const receivers: WebhookReceiver[] = [];
 let recall: Json;
 
 const until = (check: () => boolean | Promise<boolean>, what: string) =>
   expect.poll(check, { timeout: 20_000, message: `waiting for ${what}` }).toBe(true);
 
-async function endpointFor(lab: SelfServeLab, events?: string[]) {
-  const receiver = await startWebhookReceiver();
-  receivers.push(receiver);
-  const made = await sessionCall(suite.ctx, lab.cookie, '/api/v1/webhooks', {
-    method: 'POST',
-    body: { url: receiver.url, ...(events ? { events } : {}) },
-  });
-  expect(made.status, made.text).toBe(201);
-  receiver.secret = made.body.data.secret;
-  return receiver;
-}
-
-async function keyOf(lab: SelfServeLab): Promise<string> {
-  const made = await sessionCall(suite.ctx, lab.cookie, '/api/v1/keys', {
-    method: 'POST',
-    body: { name: 'recalls' },
-  });
-  expect(made.status, made.text).toBe(201);
-  return made.body.data.key;
-}
-
-const byKey = (key: string, path: string, init: { method?: string; body?: unknown } = {}) =>
-  fetch(suite.ctx.server.url + path, {
-    method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  }).then(async (response) => ({ status: response.status, body: await response.json() }));
-
-beforeAll(async () => {
-  sampler = suite.lab;
-  [licensee, outsider] = [
-    await selfServeLab(suite.ctx, 'Recall Licensee Lab'),
-    await selfServeLab(suite.ctx, 'Recall Outsider Lab'),
-  ];
-  [licenseeKey, outsiderKey] = [await keyOf(licensee), await keyOf(outsider)];
-  // The sampler: NDA verified, the sample asked for, its link sent.
-  await opsOk(suite.ctx.operator, 'nda', 'accept', '--org', sampler.orgId, '--verified');
-  const asked = await sessionCall(suite.ctx, sampler.cookie, `/api/v1/samples/${LISTING}`, {
-    method: 'POST',
-  });
-  expect(asked.status, asked.text).toBe(202);
-  await waitFor(
-    async () =>
-      (await sessionCall(suite.ctx, sampler.cookie, `/api/v1/sample-requests/${asked.body.id}`)).body.data
-        .status,
-    (status) => status === 'link_sent',
-  );
-  // The licensee: a request naming the listing, closed licensed. The outsider: a request closed declined.
-  for (const [lab, key, outcome] of [
-    [licensee, licenseeKey, 'licensed'],
-    [outsider, outsiderKey, 'declined'],
-  ] as const) {
-    const made = await byKey(key, '/api/v1/requests', {
-      method: 'POST',
-      body: {
-        data_types: ['call_audio'],
-        description: `Claims calls for ${lab.email}.`,
-        listing_id: LISTING,
-      },
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    await opsOk(
-      suite.ctx.operator,
-      'requests',
-      'move',
-      made.body.id ?? made.body.data.id,
-      'closed',
-      '--outcome',
-      outcome,
-    );
-  }
-}, 60_000);
-afterAll(async () => {
-  for (const receiver of receivers) await receiver.close();
+beforeAll(() => {
+  ({ sampler, licensee, outsider, licenseeKey, outsiderKey } = labs);
 });
 
 describe('a recall', () => {
