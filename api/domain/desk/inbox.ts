@@ -29,6 +29,18 @@ export type InboxSource = (reads: StoreReads, now: Date) => Promise<InboxItem[]>
 
 /** Rows per kind: an inbox is read, not scrolled; the pages behind it list the rest. */
 export const INBOX_LIMIT = 200;
+/** Rows shown in all, the oldest promises across kinds (docs/decisions/desk-inbox.md); a kind's rest is "N more". */
+export const INBOX_PAGE = 100;
+/** Where a kind's rows beyond the page are listed. */
+export const INBOX_MORE: Record<InboxKind, string> = {
+  request: '/desk/requests/?status=received',
+  message: '/desk/requests/',
+  access: '/desk/access/',
+  nda: '/desk/orgs/',
+  sample: '/desk/samples/',
+  webhook: '/desk/orgs/',
+  recall: '/desk/recalls/',
+};
 const FAILING_FOR_MS = 86_400_000;
 const promise = (since: string) => nextBusinessDay(new Date(since)).toISOString();
 
@@ -118,15 +130,23 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
     })),
 };
 
-export type Inbox = { items: InboxItem[]; counts: Record<InboxKind, number> };
+/** `items`: the page shown; `counts`: each kind in all (up to INBOX_LIMIT); `more`: each kind's rows not shown. */
+export type Inbox = {
+  items: InboxItem[];
+  counts: Record<InboxKind, number>;
+  more: Record<InboxKind, number>;
+};
 
 export async function readInbox(reads: StoreReads, now: Date): Promise<Inbox> {
   const kinds = Object.keys(INBOX_SOURCES) as InboxKind[];
   const lists = await Promise.all(kinds.map((kind) => INBOX_SOURCES[kind](reads, now)));
   const counts = Object.fromEntries(kinds.map((kind, i) => [kind, lists[i]!.length])) as Inbox['counts'];
-  const items = lists.flat().sort((a, b) => (a.due < b.due ? -1 : a.due > b.due ? 1 : 0));
+  const sorted = lists.flat().sort((a, b) => (a.due < b.due ? -1 : a.due > b.due ? 1 : 0));
+  const items = sorted.slice(0, INBOX_PAGE);
+  const shown = (kind: InboxKind) => items.filter((item) => item.kind === kind).length;
+  const more = Object.fromEntries(kinds.map((kind) => [kind, counts[kind] - shown(kind)])) as Inbox['more'];
   const ids = [...new Set(items.flatMap((item) => (item.orgId ? [item.orgId] : [])))];
   const names = new Map((await reads.orgsByIds(ids)).map((o) => [o.id, o.name]));
   for (const item of items) if (item.orgId) item.org = names.get(item.orgId) ?? item.orgId;
-  return { items, counts };
+  return { items, counts, more };
 }
