@@ -78,6 +78,10 @@ export interface DeskStoreReads {
   unansweredRequests(limit: number): Promise<DataRequestRecord[]>;
   /** Webhook deliveries that failed for good (24 h of attempts) made after `since`, newest first. */
   failedDeliveries(since: Date): Promise<WebhookDeliveryRecord[]>;
+  /** The organisations of `ids` that exist, in no set order (the inbox's names: only those it shows). */
+  orgsByIds(ids: string[]): Promise<Org[]>;
+  /** Organisations whose NDA is accepted and not yet verified, the earliest accepted first; at most `limit`. */
+  ndasToVerify(limit: number): Promise<Org[]>;
 }
 export type DeskReads = keyof DeskStoreReads;
 

@@ -2,9 +2,9 @@
 // desk links and sessions by hash, and saved replies; what is kept survives a reopen, as any record does.
 import { describe, expect, test } from 'vitest';
 import type { DeskLinkRecord, DeskSessionRecord, StaffRecord } from '../../api/store/desk-records.ts';
+import type { Org } from '../../api/store/records.ts';
+import { at, org } from '../support/contract-records.ts';
 import { ENGINES } from '../support/engines.ts';
-
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
 
 const member = (id: string, email: string, minute: number): StaffRecord => ({
   id,
@@ -75,7 +75,7 @@ describe.each(ENGINES)('the $name engine: desk records (issue 40)', ({ skip, pla
     'the inbox queues: unanswered requests by reply-due, failed deliveries since',
     async () => {
       const store = await (await place())();
-      const org = { id: 'org_i', name: 'Lab I', created_at: at(0) };
+      const lab = { id: 'org_i', name: 'Lab I', created_at: at(0) };
       const nda = { state: 'none' as const, accepted_at: null, verified_at: null, revoked_at: null };
       const request = (id: string, due: number, extra: object = {}) => ({
         id,
@@ -112,7 +112,7 @@ describe.each(ENGINES)('the $name engine: desk records (issue 40)', ({ skip, pla
         delivered_at: null,
       });
       await store.transact(async (tx) => {
-        await tx.insert('orgs', { ...org, nda });
+        await tx.insert('orgs', { ...lab, nda });
         await tx.insert('requests', request('req_late', 30));
         await tx.insert('requests', request('req_early', 10));
         await tx.insert('requests', request('req_replied', 5, { replied_at: at(2), status: 'in_review' }));
@@ -136,4 +136,30 @@ describe.each(ENGINES)('the $name engine: desk records (issue 40)', ({ skip, pla
       await store.close();
     },
   );
+
+  test.skipIf(skip)("the inbox's organisations: by ids, and the NDAs accepted to verify", async () => {
+    const store = await (await place())();
+    const nda = (state: 'none' | 'accepted' | 'verified', minute: number | null): Org['nda'] => ({
+      state,
+      accepted_at: minute === null ? null : at(minute),
+      verified_at: state === 'verified' ? at(40) : null,
+      revoked_at: null,
+    });
+    await store.transact(async (tx) => {
+      await tx.insert('orgs', { ...org('org_none'), nda: nda('none', null) });
+      await tx.insert('orgs', { ...org('org_late'), nda: nda('accepted', 20) });
+      await tx.insert('orgs', { ...org('org_early'), nda: nda('accepted', 5) });
+      await tx.insert('orgs', { ...org('org_done'), nda: nda('verified', 1) });
+    });
+    const ids = async (orgs: Promise<Org[]>) => (await orgs).map((o) => o.id);
+    expect((await ids(store.orgsByIds(['org_late', 'org_none', 'org_gone']))).sort()).toEqual([
+      'org_late',
+      'org_none',
+    ]);
+    expect(await ids(store.orgsByIds([]))).toEqual([]);
+    expect((await store.orgsByIds(['org_done']))[0]?.name).toBe('Lab org_done');
+    expect(await ids(store.ndasToVerify(10))).toEqual(['org_early', 'org_late']);
+    expect(await ids(store.ndasToVerify(1))).toEqual(['org_early']);
+    await store.close();
+  });
 });

@@ -3,6 +3,8 @@
 import type { StoreReads } from '../store.ts';
 import { newestFirst, RecordQueries } from './queries.ts';
 
+const byKey = (a: string, aId: string, b: string, bId: string) =>
+  a < b ? -1 : a > b ? 1 : aId < bId ? -1 : aId > bId ? 1 : 0;
 const oldestFirst = (a: { id: string; created_at: string }, b: { id: string; created_at: string }) =>
   -newestFirst(a, b);
 
@@ -46,5 +48,17 @@ export class Queries extends RecordQueries implements StoreReads {
       .filter((d) => d.status === 'failed' && d.created_at > after)
       .sort(newestFirst);
     return this.wholeOf('deliveries', failed);
+  }
+
+  async orgsByIds(ids: string[]) {
+    const wanted = new Set(ids);
+    return (await this.records('orgs')).filter((o) => wanted.has(o.id));
+  }
+
+  async ndasToVerify(limit: number) {
+    return (await this.records('orgs'))
+      .filter((o) => o.nda.state === 'accepted' && o.nda.accepted_at)
+      .sort((a, b) => byKey(a.nda.accepted_at!, a.id, b.nda.accepted_at!, b.id))
+      .slice(0, limit);
   }
 }

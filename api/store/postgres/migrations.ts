@@ -272,4 +272,11 @@ CREATE TABLE recall_acknowledgements (
 CREATE INDEX recall_acknowledgements_recall ON recall_acknowledgements (recall_id, created_at);
 `,
   },
+  {
+    name: '015-desk-inbox.sql',
+    sql: `
+-- The desk's inbox (contract §13) reads the NDAs accepted and waiting for verification: a handful of 2,000 orgs.
+CREATE INDEX orgs_nda_accepted ON orgs ((doc->'nda'->>'accepted_at'), id) WHERE doc->'nda'->>'state' = 'accepted';
+`,
+  },
 ];

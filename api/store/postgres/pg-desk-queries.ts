@@ -42,4 +42,17 @@ export class PgQueries extends PgRecordQueries implements StoreReads {
       [since.toISOString()],
     );
   }
+
+  orgsByIds(ids: string[]) {
+    return this.docs<'orgs'>('SELECT doc FROM orgs WHERE id = ANY($1)', [ids]);
+  }
+
+  // On orgs_nda_accepted (015-desk-inbox.sql): only the organisations whose NDA waits for verification.
+  ndasToVerify(limit: number) {
+    return this.docs<'orgs'>(
+      `SELECT doc FROM orgs WHERE doc->'nda'->>'state' = 'accepted' AND doc->'nda'->>'accepted_at' IS NOT NULL
+       ORDER BY doc->'nda'->>'accepted_at', id LIMIT $1`,
+      [limit],
+    );
+  }
 }
