@@ -27,7 +27,9 @@ let lab: Lab;
 let store: Store;
 /** Another instance's view of the service's store: the same DATA_DIR, or the same database. */
 let openSecond: () => Promise<Store>;
-const operator = () => ({ ...ctx.operator, SOURCING_LEAD_EMAIL: LEAD });
+// The CLI runs the same background pass as the server (the digest included): it gets the same digest hour, or at
+// 08:00-08:59 UTC (the default hour) its own pass would send today's digest beside the pinned ones.
+const operator = () => ({ ...ctx.operator, SOURCING_LEAD_EMAIL: LEAD, DIGEST_HOUR_UTC: String(DIGEST_HOUR) });
 const config = () => ({ siteUrl: new URL(ctx.siteUrl), sourcingLeadEmail: LEAD, digestHourUtc: DIGEST_HOUR });
 
 async function submit(description: string): Promise<string> {
