@@ -2,23 +2,25 @@
 // Without a live desk session, a lab's included, a page sends the browser to /desk/signin/?next=<itself>.
 import type { AstroGlobal } from 'astro';
 import { staffActor } from '../../../api/actions/context.ts';
-import { checkDeskSession, deskValueOf, touchDeskSession } from '../../../api/domain/desk/desk-sessions.ts';
+import {
+  checkDeskSession,
+  deskValueOf,
+  touchDeskSession,
+  type DeskCheck,
+} from '../../../api/domain/desk/desk-sessions.ts';
 import type { StaffRecord } from '../../../api/store/desk-records.ts';
-import type { Tx } from '../../../api/store/store.ts';
 import { signedInPage, type SessionKind, type SignedInPage } from '../self-serve/signed-in-page.ts';
 
 /** What a desk page has: the runtime, who is signed in, the forms' CSRF token, and `acting` for actions. */
 export type DeskPage = SignedInPage<{ staff: StaffRecord }>;
 
-const DESK_SESSION: SessionKind<{ staff: StaffRecord }> = {
+const DESK_SESSION: SessionKind<Extract<DeskCheck, { ok: true }>, { staff: StaffRecord }> = {
   signinPath: '/desk/signin/',
   valueOf: deskValueOf,
-  async check(reads, value, now) {
-    const check = await checkDeskSession(reads, value, now);
-    if (!check.ok) return undefined;
-    const touch = check.stale ? (tx: Tx) => touchDeskSession(tx, check.session, now) : undefined;
-    return { who: { staff: check.staff }, actor: staffActor(check.staff), touch };
-  },
+  check: checkDeskSession,
+  who: ({ staff }) => ({ staff }),
+  actor: ({ staff }) => staffActor(staff),
+  touch: (tx, { session }, now) => touchDeskSession(tx, session, now),
 };
 
 export const deskSession = (astro: AstroGlobal) => signedInPage(astro, DESK_SESSION);

@@ -3,8 +3,12 @@
 import type { AstroGlobal } from 'astro';
 import { lab } from '../../../api/actions/context.ts';
 import type { Caller } from '../../../api/domain/labs/caller.ts';
-import { checkSession, sessionValueOf, touchSession } from '../../../api/domain/labs/sessions.ts';
-import type { Tx } from '../../../api/store/store.ts';
+import {
+  checkSession,
+  sessionValueOf,
+  touchSession,
+  type SessionCheck,
+} from '../../../api/domain/labs/sessions.ts';
 import type { PageRuntime } from './runtime.ts';
 import { signedInPage, type SessionKind, type SignedInPage } from './signed-in-page.ts';
 
@@ -13,16 +17,13 @@ export { clientAddress } from './runtime.ts';
 /** `acting`: what a page hands an action, with the signed-in lab as the actor. */
 export type PageSession = SignedInPage<{ caller: Caller }>;
 
-const LAB_SESSION: SessionKind<{ caller: Caller }> = {
+const LAB_SESSION: SessionKind<Extract<SessionCheck, { ok: true }>, { caller: Caller }> = {
   signinPath: '/signin/',
   valueOf: sessionValueOf,
-  async check(reads, value, now) {
-    const check = await checkSession(reads, value, now);
-    if (!check.ok) return undefined;
-    const { caller } = check;
-    const touch = check.stale ? (tx: Tx) => touchSession(tx, caller.session!, now) : undefined;
-    return { who: { caller }, actor: lab(caller), touch };
-  },
+  check: checkSession,
+  who: ({ caller }) => ({ caller }),
+  actor: ({ caller }) => lab(caller),
+  touch: (tx, { caller }, now) => touchSession(tx, caller.session!, now),
 };
 
 export const pageSession = (astro: AstroGlobal) => signedInPage(astro, LAB_SESSION);
