@@ -33,11 +33,19 @@ const DESK_SECTIONS = [
   'Saved replies',
 ];
 
-/** A browser at `viewport`, signed in at the desk as `staff` (or no one). */
-async function browserAs(staff: Staff | undefined, viewport: { width: number; height: number }) {
+/** Runs `look` on a page of a fresh browser at `viewport`, signed in at the desk as `staff` (or no one). */
+async function asStaff(
+  staff: Staff | undefined,
+  viewport: { width: number; height: number },
+  look: (page: Page) => Promise<void>,
+) {
   const browser = await openBrowser({ viewport });
-  if (staff) await signIn(browser.context, await deskSignin(ctx, staff.email), ctx.server.url);
-  return browser;
+  try {
+    if (staff) await signIn(browser.context, await deskSignin(ctx, staff.email), ctx.server.url);
+    await look(await browser.context.newPage());
+  } finally {
+    await browser.close();
+  }
 }
 
 const banner = (page: Page) => page.getByRole('banner');
@@ -55,9 +63,7 @@ describe.each([
     'an admin sees the desk, their name and Sign out, not the site\'s "Sign in"; signing out works',
     { timeout: 60_000 },
     async () => {
-      const browser = await browserAs(admin, viewport);
-      try {
-        const page = await browser.context.newPage();
+      await asStaff(admin, viewport, async (page) => {
         await page.goto(`${ctx.server.url}/desk/`);
         await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
         expect(await banner(page).textContent()).toContain('Dana Header (admin)');
@@ -71,42 +77,32 @@ describe.each([
         expect(new URL(page.url()).pathname).toBe('/desk/signin/');
         await page.goto(`${ctx.server.url}/desk/`);
         expect(new URL(page.url()).pathname).toBe('/desk/signin/'); // the session is over, not only the page
-      } finally {
-        await browser.close();
-      }
+      });
     },
   );
 
   test('a lead sees the desk without Staff', { timeout: 60_000 }, async () => {
-    const browser = await browserAs(lead, viewport);
-    try {
-      const page = await browser.context.newPage();
+    await asStaff(lead, viewport, async (page) => {
       await page.goto(`${ctx.server.url}/desk/requests/`);
       expect(await banner(page).textContent()).toContain('Lee Header (lead)');
       expect(await linkNames(page)).toEqual(DESK_SECTIONS);
       expect(await banner(page).getByRole('link', { name: 'Sign in' }).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   test(
     '/desk/signin/ shows neither the lab\'s "Sign in" nor the desk\'s sections',
     { timeout: 60_000 },
     async () => {
-      const browser = await browserAs(undefined, viewport);
-      try {
-        const page = await browser.context.newPage();
+      await asStaff(undefined, viewport, async (page) => {
         await page.goto(`${ctx.server.url}/desk/signin/`);
         await page.getByRole('heading', { name: 'Sign in to the sourcing desk', level: 1 }).waitFor();
         expect(await banner(page).getByRole('link', { name: 'Sign in' }).count()).toBe(0);
         expect(await banner(page).getByRole('navigation').count()).toBe(0);
         expect(await banner(page).getByRole('button', { name: 'Sign out' }).count()).toBe(0);
         expect(await axeViolations(page)).toEqual([]);
-      } finally {
-        await browser.close();
-      }
+      });
     },
   );
 });
@@ -115,9 +111,7 @@ test(
   'the header fits both widths without scrolling sideways, signed in and at /desk/signin/',
   { timeout: 60_000 },
   async () => {
-    const browser = await browserAs(admin, { width: 1366, height: 900 });
-    try {
-      const page = await browser.context.newPage();
+    await asStaff(admin, { width: 1366, height: 900 }, async (page) => {
       for (const [name, path] of [
         ['desk-header', '/desk/'],
         ['desk-header-signin', '/desk/signin/'],
@@ -125,8 +119,6 @@ test(
         const overflow = await photograph(page, name, () => page.goto(ctx.server.url + path));
         expect(overflow, path).toEqual({ desktop: 0, phone: 0 });
       }
-    } finally {
-      await browser.close();
-    }
+    });
   },
 );
