@@ -1,6 +1,7 @@
 // The store's questions answered over what memory holds of the records (layout.ts: whole, or the fields queries
 // filter and sort on), with the whole records of an answer read last: the same code for the store's committed
 // records and for a transaction's view of them (its own writes on top).
+import { ByIdReads } from '../by-id-reads.ts';
 import type { Caps } from '../queue-order.ts';
 import type {
   Collection,
@@ -26,17 +27,18 @@ export interface RecordSource {
 }
 
 /** The store's reads but the desk's (desk-queries.ts adds those: class Queries). */
-export class RecordQueries implements Omit<StoreReads, DeskReads> {
+export class RecordQueries extends ByIdReads implements Omit<StoreReads, DeskReads> {
   readonly #source: RecordSource;
   /** Runs before every answer: the store brings itself up to date there; a transaction is already. */
   readonly #ready: () => Promise<void>;
 
   constructor(source: RecordSource, ready: () => Promise<void> = async () => {}) {
+    super();
     this.#source = source;
     this.#ready = ready;
   }
 
-  async #get<C extends Collection>(collection: C, id: string): Promise<RecordOf<C> | undefined> {
+  protected async byId<C extends Collection>(collection: C, id: string): Promise<RecordOf<C> | undefined> {
     await this.#ready();
     return this.#source.get(collection, id);
   }
@@ -65,20 +67,10 @@ export class RecordQueries implements Omit<StoreReads, DeskReads> {
     return { items: this.#whole(collection, items), next };
   }
 
-  orgById = (id: string) => this.#get('orgs', id);
-  accountById = (id: string) => this.#get('accounts', id);
-  keyById = (id: string) => this.#get('keys', id);
-  requestById = (id: string) => this.#get('requests', id);
-  demandPostById = (id: string) => this.#get('demand', id);
   async demandPostOf(requestId: string) {
     return (await this.#all('demand')).find((post) => post.request_id === requestId);
   }
 
-  sampleById = (id: string) => this.#get('samples', id);
-  idempotencyRecord = (id: string) => this.#get('idempotency', id);
-  mailById = (id: string) => this.#get('mail', id);
-  webhookById = (id: string) => this.#get('webhooks', id);
-  deliveryById = (id: string) => this.#get('deliveries', id);
   async allRecords<C extends Collection>(collection: C) {
     return this.#whole(collection, await this.#all(collection));
   }
@@ -131,7 +123,6 @@ export class RecordQueries implements Omit<StoreReads, DeskReads> {
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
   }
 
-  accessRequestById = (id: string) => this.#get('access_requests', id);
   async accessRequests(query: { status?: string }) {
     return (await this.#all('access_requests'))
       .filter((r) => !query.status || r.status === query.status)
@@ -147,7 +138,6 @@ export class RecordQueries implements Omit<StoreReads, DeskReads> {
     return (await this.#all('nda_acceptances')).filter((a) => a.org_id === orgId).sort(newestFirst);
   }
 
-  recallById = (id: string) => this.#get('recalls', id);
   async recalls(query: Parameters<StoreReads['recalls']>[0]) {
     return (await this.#all('recalls'))
       .filter(

@@ -10,6 +10,7 @@ import type {
   StoreReads,
   DeskReads,
 } from '../store.ts';
+import { ByIdReads } from '../by-id-reads.ts';
 import { run, TABLES, type Queryable } from './pg-statements.ts';
 import { dueInTurns } from './pg-queue-sql.ts';
 
@@ -29,10 +30,11 @@ function decodeCursor(cursor: string | undefined): [string, string] | undefined 
 }
 
 /** The store's reads but the desk's (pg-desk-queries.ts adds those: class PgQueries). */
-export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
+export class PgRecordQueries extends ByIdReads implements Omit<StoreReads, DeskReads> {
   readonly #db: Queryable;
 
   constructor(db: Queryable) {
+    super();
     this.#db = db;
   }
 
@@ -40,7 +42,7 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
     return (await run<{ doc: RecordOf<C> }>(this.#db, sql, values)).rows.map((row) => row.doc);
   }
 
-  async #byId<C extends Collection>(collection: C, id: string): Promise<RecordOf<C> | undefined> {
+  protected async byId<C extends Collection>(collection: C, id: string): Promise<RecordOf<C> | undefined> {
     return (await this.docs<C>(`SELECT doc FROM ${TABLES[collection]} WHERE id = $1`, [id]))[0];
   }
 
@@ -69,20 +71,10 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
     return { items, next: encodeCursor(items[items.length - 1]! as Dated) };
   }
 
-  orgById = (id: string) => this.#byId('orgs', id);
-  accountById = (id: string) => this.#byId('accounts', id);
-  keyById = (id: string) => this.#byId('keys', id);
-  requestById = (id: string) => this.#byId('requests', id);
-  demandPostById = (id: string) => this.#byId('demand', id);
   async demandPostOf(requestId: string) {
     const sql = "SELECT doc FROM demand_posts WHERE doc->>'request_id' = $1";
     return (await this.docs<'demand'>(sql, [requestId]))[0];
   }
-  sampleById = (id: string) => this.#byId('samples', id);
-  idempotencyRecord = (id: string) => this.#byId('idempotency', id);
-  mailById = (id: string) => this.#byId('mail', id);
-  webhookById = (id: string) => this.#byId('webhooks', id);
-  deliveryById = (id: string) => this.#byId('deliveries', id);
 
   allRecords<C extends Collection>(collection: C) {
     return this.docs<C>(`SELECT doc FROM ${TABLES[collection]}`);
@@ -144,8 +136,6 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
     );
   }
 
-  accessRequestById = (id: string) => this.#byId('access_requests', id);
-
   accessRequests(query: { status?: string }) {
     return query.status
       ? this.docs<'access_requests'>(
@@ -168,8 +158,6 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
       [orgId],
     );
   }
-
-  recallById = (id: string) => this.#byId('recalls', id);
 
   recalls(query: Parameters<StoreReads['recalls']>[0]) {
     const where: string[] = [];
