@@ -57,6 +57,10 @@ export type KeyWithOwners = { key: ApiKeyRecord; org: Org; account: Account };
 
 /** A page of a list, newest first; `next` is the cursor of the page after it, or null at the end. */
 export type Page<T> = { items: T[]; next: string | null };
+/** The first rows of a queue and how many it holds in all: the inbox shows a page's worth and says "N more". */
+export type QueueHead<T> = { first: T[]; total: number };
+/** A data request as the inbox lists it: who asked, for what, and when the reply is due. */
+export type UnansweredRequest = Pick<DataRequestRecord, 'id' | 'org_id' | 'data_types' | 'created_at' | 'reply_due_at'>;
 export type PageQuery = { cursor?: string; limit?: number };
 
 /** What the sourcing desk asks (contract §13): its own records, and the queues its inbox reads. */
@@ -74,14 +78,14 @@ export interface DeskStoreReads {
   /** Saved replies, removed ones included; oldest first. */
   savedReplies(): Promise<SavedReplyRecord[]>;
 
-  /** Data requests received and not replied to, the earliest reply-due first (the inbox); at most `limit`. */
-  unansweredRequests(limit: number): Promise<DataRequestRecord[]>;
+  /** Data requests received and not replied to, the earliest reply-due first (the inbox): the first `limit`. */
+  unansweredRequests(limit: number): Promise<QueueHead<UnansweredRequest>>;
   /** Webhook deliveries that failed for good (24 h of attempts) made after `since`, newest first. */
   failedDeliveries(since: Date): Promise<WebhookDeliveryRecord[]>;
   /** The organisations of `ids` that exist, in no set order (the inbox's names: only those it shows). */
   orgsByIds(ids: string[]): Promise<Org[]>;
-  /** Organisations whose NDA is accepted and not yet verified, the earliest accepted first; at most `limit`. */
-  ndasToVerify(limit: number): Promise<Org[]>;
+  /** Organisations whose NDA is accepted and not yet verified, the earliest accepted first: the first `limit`. */
+  ndasToVerify(limit: number): Promise<QueueHead<Org>>;
 }
 export type DeskReads = keyof DeskStoreReads;
 

@@ -130,8 +130,16 @@ describe.each(ENGINES)('the $name engine: desk records (issue 40)', ({ skip, pla
         await tx.insert('deliveries', delivery('d_new', 20, 'failed'));
         await tx.insert('deliveries', delivery('d_ok', 21, 'delivered'));
       });
-      expect((await store.unansweredRequests(10)).map((r) => r.id)).toEqual(['req_early', 'req_late']);
-      expect((await store.unansweredRequests(1)).map((r) => r.id)).toEqual(['req_early']);
+      const head = async (limit: number) => {
+        const { first, total } = await store.unansweredRequests(limit);
+        return { ids: first.map((r) => r.id), total };
+      };
+      expect(await head(10)).toEqual({ ids: ['req_early', 'req_late'], total: 2 });
+      // The first `limit`, and how many wait in all: the inbox's "N more".
+      expect(await head(1)).toEqual({ ids: ['req_early'], total: 2 });
+      const [early] = (await store.unansweredRequests(1)).first;
+      expect(early).toMatchObject({ org_id: 'org_i', data_types: request('req_early', 10).data_types });
+      expect(early!.reply_due_at).toBe(request('req_early', 10).reply_due_at);
       expect((await store.failedDeliveries(new Date(at(5)))).map((d) => d.id)).toEqual(['d_new']);
       await store.close();
     },
@@ -158,8 +166,12 @@ describe.each(ENGINES)('the $name engine: desk records (issue 40)', ({ skip, pla
     ]);
     expect(await ids(store.orgsByIds([]))).toEqual([]);
     expect((await store.orgsByIds(['org_done']))[0]?.name).toBe('Lab org_done');
-    expect(await ids(store.ndasToVerify(10))).toEqual(['org_early', 'org_late']);
-    expect(await ids(store.ndasToVerify(1))).toEqual(['org_early']);
+    const toVerify = async (limit: number) => {
+      const { first, total } = await store.ndasToVerify(limit);
+      return { ids: first.map((o) => o.id), total };
+    };
+    expect(await toVerify(10)).toEqual({ ids: ['org_early', 'org_late'], total: 2 });
+    expect(await toVerify(1)).toEqual({ ids: ['org_early'], total: 2 });
     await store.close();
   });
 });

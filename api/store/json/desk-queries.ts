@@ -37,9 +37,8 @@ export class Queries extends RecordQueries implements StoreReads {
   async unansweredRequests(limit: number) {
     const waiting = (await this.records('requests'))
       .filter((r) => r.status === 'received' && !r.replied_at)
-      .sort((a, b) => (a.reply_due_at < b.reply_due_at ? -1 : a.reply_due_at > b.reply_due_at ? 1 : 0))
-      .slice(0, limit);
-    return this.wholeOf('requests', waiting);
+      .sort((a, b) => byKey(a.reply_due_at, a.id, b.reply_due_at, b.id));
+    return { first: await this.wholeOf('requests', waiting.slice(0, limit)), total: waiting.length };
   }
 
   async failedDeliveries(since: Date) {
@@ -56,9 +55,9 @@ export class Queries extends RecordQueries implements StoreReads {
   }
 
   async ndasToVerify(limit: number) {
-    return (await this.records('orgs'))
+    const waiting = (await this.records('orgs'))
       .filter((o) => o.nda.state === 'accepted' && o.nda.accepted_at)
-      .sort((a, b) => byKey(a.nda.accepted_at!, a.id, b.nda.accepted_at!, b.id))
-      .slice(0, limit);
+      .sort((a, b) => byKey(a.nda.accepted_at!, a.id, b.nda.accepted_at!, b.id));
+    return { first: waiting.slice(0, limit), total: waiting.length };
   }
 }

@@ -1,6 +1,7 @@
 // The sourcing desk's reads (contract §13) in SQL: its own tables (009-desk-staff.sql), and the inbox's queues on
 // the partial indexes that hold only what waits (unanswered requests, failed deliveries).
-import type { StoreReads } from '../store.ts';
+import type { Org } from '../records.ts';
+import type { StoreReads, UnansweredRequest } from '../store.ts';
 import { PgRecordQueries } from './pg-queries.ts';
 
 export class PgQueries extends PgRecordQueries implements StoreReads {
@@ -29,11 +30,14 @@ export class PgQueries extends PgRecordQueries implements StoreReads {
     return this.docs<'saved_replies'>('SELECT doc FROM saved_replies ORDER BY created_at, id');
   }
 
-  unansweredRequests(limit: number) {
-    return this.docs<'requests'>(
-      "SELECT doc FROM data_requests WHERE status = 'received' AND replied_at IS NULL ORDER BY reply_due_at, id LIMIT $1",
+  // Only the fields the inbox shows, not each request's whole document (its description, events and matches).
+  async unansweredRequests(limit: number) {
+    const rows = await this.rows<UnansweredRequest & { total: string }>(
+      `SELECT id, org_id, doc->'data_types' AS data_types, created_at, reply_due_at, count(*) OVER () AS total
+       FROM data_requests WHERE status = 'received' AND replied_at IS NULL ORDER BY reply_due_at, id LIMIT $1`,
       [limit],
     );
+    return { first: rows.map(({ total: _, ...request }) => request), total: Number(rows[0]?.total ?? 0) };
   }
 
   failedDeliveries(since: Date) {
@@ -48,11 +52,13 @@ export class PgQueries extends PgRecordQueries implements StoreReads {
   }
 
   // On orgs_nda_accepted (015-desk-inbox.sql): only the organisations whose NDA waits for verification.
-  ndasToVerify(limit: number) {
-    return this.docs<'orgs'>(
-      `SELECT doc FROM orgs WHERE doc->'nda'->>'state' = 'accepted' AND doc->'nda'->>'accepted_at' IS NOT NULL
+  async ndasToVerify(limit: number) {
+    const rows = await this.rows<{ doc: Org; total: string }>(
+      `SELECT doc, count(*) OVER () AS total FROM orgs
+       WHERE doc->'nda'->>'state' = 'accepted' AND doc->'nda'->>'accepted_at' IS NOT NULL
        ORDER BY doc->'nda'->>'accepted_at', id LIMIT $1`,
       [limit],
     );
+    return { first: rows.map((row) => row.doc), total: Number(rows[0]?.total ?? 0) };
   }
 }

@@ -36,8 +36,12 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
     this.#db = db;
   }
 
+  protected async rows<Row extends object>(sql: string, values: unknown[] = []): Promise<Row[]> {
+    return (await run<Row>(this.#db, sql, values)).rows;
+  }
+
   protected async docs<C extends Collection>(sql: string, values: unknown[] = []): Promise<RecordOf<C>[]> {
-    return (await run<{ doc: RecordOf<C> }>(this.#db, sql, values)).rows.map((row) => row.doc);
+    return (await this.rows<{ doc: RecordOf<C> }>(sql, values)).map((row) => row.doc);
   }
 
   async #byId<C extends Collection>(collection: C, id: string): Promise<RecordOf<C> | undefined> {
