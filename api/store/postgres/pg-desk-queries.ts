@@ -3,6 +3,7 @@
 import type { Org } from '../records.ts';
 import type { QueueHead, StoreReads, UnansweredRequest } from '../store.ts';
 import { PgRecordQueries } from './pg-queries.ts';
+import { run } from './pg-statements.ts';
 
 export class PgQueries extends PgRecordQueries implements StoreReads {
   staff() {
@@ -75,11 +76,15 @@ export class PgQueries extends PgRecordQueries implements StoreReads {
     order: string,
     limit: number,
   ): Promise<QueueHead<Row>> {
-    const rows = await this.rows<Row & { total: string }>(
+    const { rows } = await run<Row & { total: string }>(
+      this.db,
       `SELECT ${columns}, (SELECT count(*) FROM ${table} WHERE ${where}) AS total
        FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT $1`,
       [limit],
     );
-    return { first: rows.map(({ total: _, ...row }) => row as unknown as Row), total: Number(rows[0]?.total ?? 0) };
+    return {
+      first: rows.map(({ total: _, ...row }) => row as unknown as Row),
+      total: Number(rows[0]?.total ?? 0),
+    };
   }
 }

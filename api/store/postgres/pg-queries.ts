@@ -30,18 +30,14 @@ function decodeCursor(cursor: string | undefined): [string, string] | undefined 
 
 /** The store's reads but the desk's (pg-desk-queries.ts adds those: class PgQueries). */
 export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
-  readonly #db: Queryable;
+  protected readonly db: Queryable;
 
   constructor(db: Queryable) {
-    this.#db = db;
-  }
-
-  protected async rows<Row extends object>(sql: string, values: unknown[] = []): Promise<Row[]> {
-    return (await run<Row>(this.#db, sql, values)).rows;
+    this.db = db;
   }
 
   protected async docs<C extends Collection>(sql: string, values: unknown[] = []): Promise<RecordOf<C>[]> {
-    return (await this.rows<{ doc: RecordOf<C> }>(sql, values)).map((row) => row.doc);
+    return (await run<{ doc: RecordOf<C> }>(this.db, sql, values)).rows.map((row) => row.doc);
   }
 
   async #byId<C extends Collection>(collection: C, id: string): Promise<RecordOf<C> | undefined> {
@@ -102,7 +98,7 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
 
   async keyWithOwners(hash: string): Promise<KeyWithOwners | undefined> {
     const { rows } = await run<KeyWithOwners>(
-      this.#db,
+      this.db,
       `SELECT k.doc AS key, o.doc AS org, a.doc AS account FROM api_keys k
          JOIN orgs o ON o.id = k.org_id JOIN accounts a ON a.id = k.account_id
         WHERE k.hash = $1`,
@@ -204,7 +200,7 @@ export class PgRecordQueries implements Omit<StoreReads, DeskReads> {
 
   async requestCountSince(orgId: string, since: Date) {
     const { rows } = await run<{ n: number }>(
-      this.#db,
+      this.db,
       'SELECT count(*)::int AS n FROM data_requests WHERE org_id = $1 AND created_at > $2',
       [orgId, since.toISOString()],
     );
