@@ -60,7 +60,10 @@ export type Page<T> = { items: T[]; next: string | null };
 /** The first rows of a queue and how many it holds in all: the inbox shows a page's worth and says "N more". */
 export type QueueHead<T> = { first: T[]; total: number };
 /** A data request as the inbox lists it: who asked, for what, and when the reply is due. */
-export type UnansweredRequest = Pick<DataRequestRecord, 'id' | 'org_id' | 'data_types' | 'created_at' | 'reply_due_at'>;
+export type UnansweredRequest = Pick<
+  DataRequestRecord,
+  'id' | 'org_id' | 'data_types' | 'created_at' | 'reply_due_at'
+>;
 export type PageQuery = { cursor?: string; limit?: number };
 
 /** What the sourcing desk asks (contract §13): its own records, and the queues its inbox reads. */

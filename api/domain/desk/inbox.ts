@@ -72,7 +72,9 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
   // A lab's message not yet answered, the longest waiting first; a request not yet replied to at all is its own row.
   message: async (reads, now) =>
     firstOf(
-      (await reads.awaitingReply()).filter((r) => r.status !== 'closed' && (r.replied_at || r.status !== 'received')),
+      (await reads.awaitingReply()).filter(
+        (r) => r.status !== 'closed' && (r.replied_at || r.status !== 'received'),
+      ),
       (r) => ({
         kind: 'message',
         id: r.id,
@@ -157,7 +159,10 @@ export async function readInbox(reads: StoreReads, now: Date): Promise<Inbox> {
   const kinds = Object.keys(INBOX_SOURCES) as InboxKind[];
   const queues = await Promise.all(kinds.map((kind) => INBOX_SOURCES[kind](reads, now)));
   const counts = Object.fromEntries(kinds.map((kind, i) => [kind, queues[i]!.total])) as Inbox['counts'];
-  const items = queues.flatMap((queue) => queue.rows).sort(byDue).slice(0, INBOX_PAGE);
+  const items = queues
+    .flatMap((queue) => queue.rows)
+    .sort(byDue)
+    .slice(0, INBOX_PAGE);
   const shown = (kind: InboxKind) => items.filter((item) => item.kind === kind).length;
   const more = Object.fromEntries(kinds.map((kind) => [kind, counts[kind] - shown(kind)])) as Inbox['more'];
   const ids = [...new Set(items.flatMap((item) => (item.orgId ? [item.orgId] : [])))];
