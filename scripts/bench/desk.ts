@@ -66,7 +66,7 @@ function request(i: number, orgId: string, accountId: string, now: number): Data
   };
 }
 
-export async function seed(store: Store): Promise<Seeded> {
+async function seed(store: Store): Promise<Seeded> {
   const now = Date.now();
   const clock = new Date(now);
   const orgs: { id: string; accountId: string }[] = [];
@@ -225,7 +225,7 @@ async function measureEngine(engine: string, env: Record<string, string>, seeded
 }
 
 /** The statements the inbox sends (caught on pg's Client as the store sends them), each with its EXPLAIN. */
-export async function inboxPlans(store: Store, databaseUrl: string): Promise<string> {
+async function inboxPlans(store: Store, databaseUrl: string): Promise<string> {
   const sent: { text: string; values?: unknown[] }[] = [];
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
