@@ -59,6 +59,18 @@ export type KeyWithOwners = { key: ApiKeyRecord; org: Org; account: Account };
 export type Page<T> = { items: T[]; next: string | null };
 /** The first rows of a queue and how many it holds in all: the inbox shows a page's worth and says "N more". */
 export type QueueHead<T> = { first: T[]; total: number };
+/** What waits on the sourcing desk, kind by kind, each the longest waiting first (the inbox, contract §13). */
+export type InboxQueues = {
+  /** Data requests received and not replied to; the earliest reply-due first. */
+  unanswered: QueueHead<UnansweredRequest>;
+  /** Requests replied to and not closed whose lab wrote since (`awaiting_reply_since`); the longest waiting first. */
+  messages: QueueHead<DataRequestRecord>;
+  access: QueueHead<AccessRequestRecord>;
+  /** Organisations whose NDA is accepted and not yet verified; the earliest accepted first. */
+  ndas: QueueHead<Org>;
+  /** Sample requests pending verification. */
+  samples: QueueHead<SampleRequestRecord>;
+};
 /** A data request as the inbox lists it: who asked, for what, and when the reply is due. */
 export type UnansweredRequest = Pick<
   DataRequestRecord,
@@ -81,14 +93,12 @@ export interface DeskStoreReads {
   /** Saved replies, removed ones included; oldest first. */
   savedReplies(): Promise<SavedReplyRecord[]>;
 
-  /** Data requests received and not replied to, the earliest reply-due first (the inbox): the first `limit`. */
-  unansweredRequests(limit: number): Promise<QueueHead<UnansweredRequest>>;
+  /** The inbox's queues, each its first `limit` and its total, in one question (one round trip on PostgreSQL). */
+  inboxQueues(limit: number): Promise<InboxQueues>;
   /** Webhook deliveries that failed for good (24 h of attempts) made after `since`, newest first. */
   failedDeliveries(since: Date): Promise<WebhookDeliveryRecord[]>;
   /** The organisations of `ids` that exist, in no set order (the inbox's names: only those it shows). */
   orgsByIds(ids: string[]): Promise<Org[]>;
-  /** Organisations whose NDA is accepted and not yet verified, the earliest accepted first: the first `limit`. */
-  ndasToVerify(limit: number): Promise<QueueHead<Org>>;
 }
 export type DeskReads = keyof DeskStoreReads;
 

@@ -1,7 +1,8 @@
 // The desk's inbox (contract §13): everything that waits on the sourcing team, each row with its promise (a data
 // request's reply_due_at; for the rest, one business day from arrival), oldest promise first, organisation names
-// beside ids. Each kind of work is one source; a new kind is one more entry in INBOX_SOURCES.
-import type { QueueHead, StoreReads } from '../../store/store.ts';
+// beside ids. Each kind of work is one source; a new kind is one more entry in INBOX_SOURCES (and, when the store
+// can answer it beside the others in one question, one more queue of `InboxQueues`).
+import type { InboxQueues, QueueHead, StoreReads } from '../../store/store.ts';
 import { DATA_TYPE_LABELS } from '../listings/listing-format.ts';
 import { nextBusinessDay } from '../requests/business-days.ts';
 import { duration } from './due-words.ts';
@@ -27,8 +28,11 @@ export type InboxItem = {
 /** A kind's first rows (at most INBOX_PAGE) and how many wait in all. */
 export type InboxQueue = { rows: InboxItem[]; total: number };
 
+/** What a source reads from: the store, the time, and the queues the store answers together (`inboxQueues`). */
+export type InboxReads = { reads: StoreReads; now: Date; queues: Promise<InboxQueues> };
+
 /** A source names an organisation by id (`orgId`); readInbox reads the names of only those it shows, once. */
-export type InboxSource = (reads: StoreReads, now: Date) => Promise<InboxQueue>;
+export type InboxSource = (from: InboxReads) => Promise<InboxQueue>;
 
 /**
  * Rows shown in all, the oldest promises across kinds (docs/decisions/desk-inbox.md), and so the most any kind
@@ -58,8 +62,8 @@ const firstOf = <T>(all: T[], row: (item: T) => InboxItem) =>
   rowsOf({ first: all.slice(0, INBOX_PAGE), total: all.length }, row);
 
 export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
-  request: async (reads) =>
-    rowsOf(await reads.unansweredRequests(INBOX_PAGE), (r) => ({
+  request: async ({ queues }) =>
+    rowsOf((await queues).unanswered, (r) => ({
       kind: 'request',
       id: r.id,
       what: `Data request to reply to (${r.data_types.map((t) => DATA_TYPE_LABELS[t]).join(', ')})`,
@@ -70,25 +74,19 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
       due: r.reply_due_at,
     })),
   // A lab's message not yet answered, the longest waiting first; a request not yet replied to at all is its own row.
-  message: async (reads, now) =>
-    firstOf(
-      (await reads.awaitingReply()).filter(
-        (r) => r.status !== 'closed' && (r.replied_at || r.status !== 'received'),
-      ),
-      (r) => ({
-        kind: 'message',
-        id: r.id,
-        what: `Lab message waiting ${duration(now.getTime() - Date.parse(r.awaiting_reply_since!))} for an answer`,
-        org: r.org_id,
-        orgId: r.org_id,
-        href: `/desk/requests/${r.id}#thread`,
-        since: r.awaiting_reply_since!,
-        due: promise(r.awaiting_reply_since!),
-      }),
-    ),
-  // The store answers newest first; the inbox wants the longest waiting.
-  access: async (reads) =>
-    firstOf((await reads.accessRequests({ status: 'pending' })).reverse(), (a) => ({
+  message: async ({ queues, now }) =>
+    rowsOf((await queues).messages, (r) => ({
+      kind: 'message',
+      id: r.id,
+      what: `Lab message waiting ${duration(now.getTime() - Date.parse(r.awaiting_reply_since!))} for an answer`,
+      org: r.org_id,
+      orgId: r.org_id,
+      href: `/desk/requests/${r.id}#thread`,
+      since: r.awaiting_reply_since!,
+      due: promise(r.awaiting_reply_since!),
+    })),
+  access: async ({ queues }) =>
+    rowsOf((await queues).access, (a) => ({
       kind: 'access',
       id: a.id,
       what: `Access request from ${a.name}`,
@@ -97,8 +95,8 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
       since: a.created_at,
       due: promise(a.created_at),
     })),
-  nda: async (reads) =>
-    rowsOf(await reads.ndasToVerify(INBOX_PAGE), (o) => ({
+  nda: async ({ queues }) =>
+    rowsOf((await queues).ndas, (o) => ({
       kind: 'nda',
       id: o.id,
       what: 'NDA accepted, to verify',
@@ -107,8 +105,8 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
       since: o.nda.accepted_at!,
       due: promise(o.nda.accepted_at!),
     })),
-  sample: async (reads) =>
-    firstOf((await reads.samples({ status: 'pending_verification' })).reverse(), (s) => ({
+  sample: async ({ queues }) =>
+    rowsOf((await queues).samples, (s) => ({
       kind: 'sample',
       id: s.id,
       what: `Sample request pending verification (${s.listing_id})`,
@@ -118,7 +116,7 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
       since: s.created_at,
       due: promise(s.created_at),
     })),
-  webhook: async (reads, now) => {
+  webhook: async ({ reads, now }) => {
     // One row per endpoint: its latest delivery that failed for good (24 h of attempts) in the last day.
     const failed = await reads.failedDeliveries(new Date(now.getTime() - FAILING_FOR_MS));
     const latest = new Map(failed.reverse().map((d) => [d.endpoint_id, d]));
@@ -134,7 +132,7 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
     }));
   },
   // A recall some organisation has not acknowledged: chased one business day after it was made.
-  recall: async (reads) =>
+  recall: async ({ reads }) =>
     firstOf(await recallsWaiting(reads), ({ recall, told, missing }) => ({
       kind: 'recall',
       id: recall.id,
@@ -157,7 +155,8 @@ const byDue = (a: InboxItem, b: InboxItem) => (a.due < b.due ? -1 : a.due > b.du
 
 export async function readInbox(reads: StoreReads, now: Date): Promise<Inbox> {
   const kinds = Object.keys(INBOX_SOURCES) as InboxKind[];
-  const queues = await Promise.all(kinds.map((kind) => INBOX_SOURCES[kind](reads, now)));
+  const from = { reads, now, queues: reads.inboxQueues(INBOX_PAGE) };
+  const queues = await Promise.all(kinds.map((kind) => INBOX_SOURCES[kind](from)));
   const counts = Object.fromEntries(kinds.map((kind, i) => [kind, queues[i]!.total])) as Inbox['counts'];
   const items = queues
     .flatMap((queue) => queue.rows)

@@ -1,6 +1,7 @@
 // The sourcing desk's reads (contract §13) over what memory holds: its own small collections whole, and the inbox's
 // queues (unanswered requests, failed deliveries) from the summaries the store keeps of them (layout.ts).
-import type { StoreReads } from '../store.ts';
+import type { InboxQueues, QueueHead, StoreReads } from '../store.ts';
+import type { Summary } from './layout.ts';
 import { newestFirst, RecordQueries } from './queries.ts';
 
 const byKey = (a: string, aId: string, b: string, bId: string) =>
@@ -34,11 +35,36 @@ export class Queries extends RecordQueries implements StoreReads {
     return (await this.records('saved_replies')).sort(oldestFirst);
   }
 
-  async unansweredRequests(limit: number) {
-    const waiting = (await this.records('requests'))
+  async inboxQueues(limit: number): Promise<InboxQueues> {
+    const head = <T>(all: T[]) => ({ first: all.slice(0, limit), total: all.length });
+    const whole = async ({ first, total }: QueueHead<Summary<'requests'>>) => ({
+      first: await this.wholeOf('requests', first),
+      total,
+    });
+    const requests = await this.records('requests');
+    const unanswered = requests
       .filter((r) => r.status === 'received' && !r.replied_at)
       .sort((a, b) => byKey(a.reply_due_at, a.id, b.reply_due_at, b.id));
-    return { first: await this.wholeOf('requests', waiting.slice(0, limit)), total: waiting.length };
+    // A request not yet replied to at all is the unanswered queue's, so a question on it is not a second row.
+    const messages = requests
+      .filter(
+        (r) => r.awaiting_reply_since && r.status !== 'closed' && (r.replied_at || r.status !== 'received'),
+      )
+      .sort((a, b) => byKey(a.awaiting_reply_since!, a.id, b.awaiting_reply_since!, b.id));
+    const ndas = (await this.records('orgs'))
+      .filter((o) => o.nda.state === 'accepted' && o.nda.accepted_at)
+      .sort((a, b) => byKey(a.nda.accepted_at!, a.id, b.nda.accepted_at!, b.id));
+    return {
+      unanswered: await whole(head(unanswered)),
+      messages: await whole(head(messages)),
+      access: head(
+        (await this.records('access_requests')).filter((a) => a.status === 'pending').sort(oldestFirst),
+      ),
+      ndas: head(ndas),
+      samples: head(
+        (await this.records('samples')).filter((s) => s.status === 'pending_verification').sort(oldestFirst),
+      ),
+    };
   }
 
   async failedDeliveries(since: Date) {
@@ -52,12 +78,5 @@ export class Queries extends RecordQueries implements StoreReads {
   async orgsByIds(ids: string[]) {
     const wanted = new Set(ids);
     return (await this.records('orgs')).filter((o) => wanted.has(o.id));
-  }
-
-  async ndasToVerify(limit: number) {
-    const waiting = (await this.records('orgs'))
-      .filter((o) => o.nda.state === 'accepted' && o.nda.accepted_at)
-      .sort((a, b) => byKey(a.nda.accepted_at!, a.id, b.nda.accepted_at!, b.id));
-    return { first: waiting.slice(0, limit), total: waiting.length };
   }
 }

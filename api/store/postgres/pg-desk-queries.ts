@@ -1,7 +1,7 @@
 // The sourcing desk's reads (contract §13) in SQL: its own tables (009-desk-staff.sql), and the inbox's queues on
 // the partial indexes that hold only what waits (unanswered requests, failed deliveries).
-import type { Org } from '../records.ts';
-import type { QueueHead, StoreReads, UnansweredRequest } from '../store.ts';
+import type { InboxQueues, StoreReads } from '../store.ts';
+import { INBOX_SQL } from './pg-inbox-sql.ts';
 import { PgRecordQueries } from './pg-queries.ts';
 import { run } from './pg-statements.ts';
 
@@ -31,15 +31,8 @@ export class PgQueries extends PgRecordQueries implements StoreReads {
     return this.docs<'saved_replies'>('SELECT doc FROM saved_replies ORDER BY created_at, id');
   }
 
-  // Only the fields the inbox shows, not each request's whole document (its description, events and matches).
-  unansweredRequests(limit: number) {
-    return this.#head<UnansweredRequest>(
-      'data_requests',
-      "id, org_id, doc->'data_types' AS data_types, created_at, reply_due_at",
-      "status = 'received' AND replied_at IS NULL",
-      'reply_due_at, id',
-      limit,
-    );
+  async inboxQueues(limit: number) {
+    return (await run<InboxQueues>(this.db, INBOX_SQL, [limit])).rows[0]!;
   }
 
   failedDeliveries(since: Date) {
@@ -51,40 +44,5 @@ export class PgQueries extends PgRecordQueries implements StoreReads {
 
   orgsByIds(ids: string[]) {
     return this.docs<'orgs'>('SELECT doc FROM orgs WHERE id = ANY($1)', [ids]);
-  }
-
-  // On orgs_nda_accepted (015-desk-inbox.sql): only the organisations whose NDA waits for verification.
-  async ndasToVerify(limit: number) {
-    const { first, total } = await this.#head<{ doc: Org }>(
-      'orgs',
-      'doc',
-      "doc->'nda'->>'state' = 'accepted' AND doc->'nda'->>'accepted_at' IS NOT NULL",
-      "doc->'nda'->>'accepted_at', id",
-      limit,
-    );
-    return { first: first.map((row) => row.doc), total };
-  }
-
-  /**
-   * A queue's first `limit` rows and how many match `where` in all. The total is its own subquery, counted on the
-   * queue's partial index alone (an index-only scan), where a window count would read every row whole.
-   */
-  async #head<Row extends object>(
-    table: string,
-    columns: string,
-    where: string,
-    order: string,
-    limit: number,
-  ): Promise<QueueHead<Row>> {
-    const { rows } = await run<Row & { total: string }>(
-      this.db,
-      `SELECT ${columns}, (SELECT count(*) FROM ${table} WHERE ${where}) AS total
-       FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT $1`,
-      [limit],
-    );
-    return {
-      first: rows.map(({ total: _, ...row }) => row as unknown as Row),
-      total: Number(rows[0]?.total ?? 0),
-    };
   }
 }
