@@ -59,23 +59,23 @@ export type KeyWithOwners = { key: ApiKeyRecord; org: Org; account: Account };
 export type Page<T> = { items: T[]; next: string | null };
 /** The first rows of a queue and how many it holds in all: the inbox shows a page's worth and says "N more". */
 export type QueueHead<T> = { first: T[]; total: number };
-/** What waits on the sourcing desk, kind by kind, each the longest waiting first (the inbox, contract §13). */
+/**
+ * What waits on the sourcing desk, kind by kind, each the longest waiting first (the inbox, contract §13); a row
+ * holds what the inbox shows of it, not the whole record.
+ */
 export type InboxQueues = {
   /** Data requests received and not replied to; the earliest reply-due first. */
-  unanswered: QueueHead<UnansweredRequest>;
-  /** Requests replied to and not closed whose lab wrote since (`awaiting_reply_since`); the longest waiting first. */
-  messages: QueueHead<DataRequestRecord>;
-  access: QueueHead<AccessRequestRecord>;
+  unanswered: QueueHead<
+    Pick<DataRequestRecord, 'id' | 'org_id' | 'data_types' | 'created_at' | 'reply_due_at'>
+  >;
+  /** Requests replied to and not closed whose lab wrote since; the longest waiting first. */
+  messages: QueueHead<Pick<DataRequestRecord, 'id' | 'org_id'> & { awaiting_reply_since: string }>;
+  access: QueueHead<Pick<AccessRequestRecord, 'id' | 'name' | 'organisation' | 'created_at'>>;
   /** Organisations whose NDA is accepted and not yet verified; the earliest accepted first. */
-  ndas: QueueHead<Org>;
+  ndas: QueueHead<Pick<Org, 'id' | 'name'> & { accepted_at: string }>;
   /** Sample requests pending verification. */
-  samples: QueueHead<SampleRequestRecord>;
+  samples: QueueHead<Pick<SampleRequestRecord, 'id' | 'org_id' | 'listing_id' | 'created_at'>>;
 };
-/** A data request as the inbox lists it: who asked, for what, and when the reply is due. */
-export type UnansweredRequest = Pick<
-  DataRequestRecord,
-  'id' | 'org_id' | 'data_types' | 'created_at' | 'reply_due_at'
->;
 export type PageQuery = { cursor?: string; limit?: number };
 
 /** What the sourcing desk asks (contract §13): its own records, and the queues its inbox reads. */

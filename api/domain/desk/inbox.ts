@@ -102,8 +102,8 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
       what: 'NDA accepted, to verify',
       org: o.name,
       href: `/desk/orgs/${o.id}#nda`,
-      since: o.nda.accepted_at!,
-      due: promise(o.nda.accepted_at!),
+      since: o.accepted_at,
+      due: promise(o.accepted_at),
     })),
   sample: async ({ queues }) =>
     rowsOf((await queues).samples, (s) => ({

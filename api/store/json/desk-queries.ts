@@ -1,7 +1,6 @@
 // The sourcing desk's reads (contract §13) over what memory holds: its own small collections whole, and the inbox's
 // queues (unanswered requests, failed deliveries) from the summaries the store keeps of them (layout.ts).
-import type { InboxQueues, QueueHead, StoreReads } from '../store.ts';
-import type { Summary } from './layout.ts';
+import type { InboxQueues, StoreReads } from '../store.ts';
 import { newestFirst, RecordQueries } from './queries.ts';
 
 const byKey = (a: string, aId: string, b: string, bId: string) =>
@@ -36,10 +35,9 @@ export class Queries extends RecordQueries implements StoreReads {
   }
 
   async inboxQueues(limit: number): Promise<InboxQueues> {
-    const head = <T>(all: T[]) => ({ first: all.slice(0, limit), total: all.length });
-    const whole = async ({ first, total }: QueueHead<Summary<'requests'>>) => ({
-      first: await this.wholeOf('requests', first),
-      total,
+    const head = <T, R>(all: T[], row: (item: T) => R) => ({
+      first: all.slice(0, limit).map(row),
+      total: all.length,
     });
     const requests = await this.records('requests');
     const unanswered = requests
@@ -54,16 +52,34 @@ export class Queries extends RecordQueries implements StoreReads {
     const ndas = (await this.records('orgs'))
       .filter((o) => o.nda.state === 'accepted' && o.nda.accepted_at)
       .sort((a, b) => byKey(a.nda.accepted_at!, a.id, b.nda.accepted_at!, b.id));
+    const access = (await this.records('access_requests'))
+      .filter((a) => a.status === 'pending')
+      .sort(oldestFirst);
+    const samples = (await this.records('samples')).filter((s) => s.status === 'pending_verification');
+    // The summaries hold all but a request's data types: only the rows shown are read whole.
+    const shown = await this.wholeOf('requests', unanswered.slice(0, limit));
     return {
-      unanswered: await whole(head(unanswered)),
-      messages: await whole(head(messages)),
-      access: head(
-        (await this.records('access_requests')).filter((a) => a.status === 'pending').sort(oldestFirst),
-      ),
-      ndas: head(ndas),
-      samples: head(
-        (await this.records('samples')).filter((s) => s.status === 'pending_verification').sort(oldestFirst),
-      ),
+      unanswered: {
+        first: shown.map(({ id, org_id, data_types, created_at, reply_due_at }) => {
+          return { id, org_id, data_types, created_at, reply_due_at };
+        }),
+        total: unanswered.length,
+      },
+      messages: head(messages, (r) => ({
+        id: r.id,
+        org_id: r.org_id,
+        awaiting_reply_since: r.awaiting_reply_since!,
+      })),
+      access: head(access, ({ id, name, organisation, created_at }) => ({
+        id,
+        name,
+        organisation,
+        created_at,
+      })),
+      ndas: head(ndas, ({ id, name, nda }) => ({ id, name, accepted_at: nda.accepted_at! })),
+      samples: head(samples.sort(oldestFirst), ({ id, org_id, listing_id, created_at }) => {
+        return { id, org_id, listing_id, created_at };
+      }),
     };
   }
 
