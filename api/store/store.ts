@@ -57,6 +57,25 @@ export type KeyWithOwners = { key: ApiKeyRecord; org: Org; account: Account };
 
 /** A page of a list, newest first; `next` is the cursor of the page after it, or null at the end. */
 export type Page<T> = { items: T[]; next: string | null };
+/** The first rows of a queue and how many it holds in all: the inbox shows a page's worth and says "N more". */
+export type QueueHead<T> = { first: T[]; total: number };
+/**
+ * What waits on the sourcing desk, kind by kind, each the longest waiting first (the inbox, contract §13); a row
+ * holds what the inbox shows of it, not the whole record.
+ */
+export type InboxQueues = {
+  /** Data requests received and not replied to; the earliest reply-due first. */
+  unanswered: QueueHead<
+    Pick<DataRequestRecord, 'id' | 'org_id' | 'data_types' | 'created_at' | 'reply_due_at'>
+  >;
+  /** Requests replied to and not closed whose lab wrote since; the longest waiting first. */
+  messages: QueueHead<Pick<DataRequestRecord, 'id' | 'org_id'> & { awaiting_reply_since: string }>;
+  access: QueueHead<Pick<AccessRequestRecord, 'id' | 'name' | 'organisation' | 'created_at'>>;
+  /** Organisations whose NDA is accepted and not yet verified; the earliest accepted first. */
+  ndas: QueueHead<Pick<Org, 'id' | 'name'> & { accepted_at: string }>;
+  /** Sample requests pending verification. */
+  samples: QueueHead<Pick<SampleRequestRecord, 'id' | 'org_id' | 'listing_id' | 'created_at'>>;
+};
 export type PageQuery = { cursor?: string; limit?: number };
 
 /** What the sourcing desk asks (contract §13): its own records, and the queues its inbox reads. */
@@ -74,14 +93,12 @@ export interface DeskStoreReads {
   /** Saved replies, removed ones included; oldest first. */
   savedReplies(): Promise<SavedReplyRecord[]>;
 
-  /** Data requests received and not replied to, the earliest reply-due first (the inbox); at most `limit`. */
-  unansweredRequests(limit: number): Promise<DataRequestRecord[]>;
+  /** The inbox's queues, each its first `limit` and its total, in one question (one round trip on PostgreSQL). */
+  inboxQueues(limit: number): Promise<InboxQueues>;
   /** Webhook deliveries that failed for good (24 h of attempts) made after `since`, newest first. */
   failedDeliveries(since: Date): Promise<WebhookDeliveryRecord[]>;
   /** The organisations of `ids` that exist, in no set order (the inbox's names: only those it shows). */
   orgsByIds(ids: string[]): Promise<Org[]>;
-  /** Organisations whose NDA is accepted and not yet verified, the earliest accepted first; at most `limit`. */
-  ndasToVerify(limit: number): Promise<Org[]>;
 }
 export type DeskReads = keyof DeskStoreReads;
 

@@ -1,6 +1,7 @@
-// The desk's inbox shows a page's worth (docs/decisions/desk-inbox.md): the 100 oldest promises across kinds, each
+// The desk's inbox shows a page's worth (docs/decisions/desk-inbox.md): the 50 oldest promises across kinds, each
 // kind's count whole in the title, and what is left of a kind as "N more" linking to the page that lists it.
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { INBOX_PAGE } from '../../api/domain/desk/inbox.ts';
 import { addStaff, deskGet, deskSignin } from '../support/desk.ts';
 import { makeLab } from '../support/lab.ts';
 import { opsOk } from '../support/ops.ts';
@@ -14,10 +15,11 @@ afterAll(async () => {
   await ctx?.stop();
 });
 
-test('101 requests and an NDA: 100 rows, the counts whole, the rest as "N more"', async () => {
+test('51 requests and an NDA: 50 rows, the counts whole, the rest as "N more"', async () => {
   const lab = await makeLab(ctx.operator, 'Paged Speech Labs');
   const ids: string[] = [];
-  for (let i = 0; i < 101; i++) {
+  expect(INBOX_PAGE).toBe(50);
+  for (let i = 0; i < 51; i++) {
     const body = {
       data_types: ['call_audio'],
       description: `Insurance calls for a paged inbox, number ${i}.`,
@@ -30,11 +32,11 @@ test('101 requests and an NDA: 100 rows, the counts whole, the rest as "N more"'
 
   const cookie = await deskSignin(ctx, (await addStaff(ctx)).email);
   const page = await (await deskGet(ctx, cookie, '/desk/')).text();
-  expect(page).toMatch(/<title>Inbox \(101 requests, 1 NDA\) · Sourcing desk<\/title>/);
+  expect(page).toMatch(/<title>Inbox \(51 requests, 1 NDA\) · Sourcing desk<\/title>/);
   const body = page.slice(page.indexOf('<tbody>'), page.indexOf('</tbody>'));
-  expect(body.match(/<tr>/g)).toHaveLength(100);
-  expect(body).toContain(`/desk/requests/${ids[99]}"`);
-  expect(body).not.toContain(`/desk/requests/${ids[100]}"`); // the newest request is past the page
+  expect(body.match(/<tr>/g)).toHaveLength(50);
+  expect(body).toContain(`/desk/requests/${ids[49]}"`);
+  expect(body).not.toContain(`/desk/requests/${ids[50]}"`); // the newest request is past the page
   expect(body).not.toContain(`/desk/orgs/${lab.orgId}#nda`);
   expect(page).toContain('Paged Speech Labs');
   expect(page).toMatch(/<a href="\/desk\/requests\/\?status=received">1 more request<\/a>/);

@@ -279,4 +279,14 @@ CREATE INDEX recall_acknowledgements_recall ON recall_acknowledgements (recall_i
 CREATE INDEX orgs_nda_accepted ON orgs ((doc->'nda'->>'accepted_at'), id) WHERE doc->'nda'->>'state' = 'accepted';
 `,
   },
+  {
+    name: '016-inbox-order.sql',
+    sql: `
+-- The desk's inbox reads each queue's first rows in its order straight off an index holding only what waits.
+DROP INDEX data_requests_unanswered;
+CREATE INDEX data_requests_unanswered ON data_requests (reply_due_at, id) WHERE status = 'received' AND replied_at IS NULL;
+CREATE INDEX access_requests_pending ON access_requests (created_at, id) WHERE status = 'pending';
+CREATE INDEX sample_requests_pending ON sample_requests (created_at, id) WHERE status = 'pending_verification';
+`,
+  },
 ];

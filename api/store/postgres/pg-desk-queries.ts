@@ -1,7 +1,9 @@
 // The sourcing desk's reads (contract §13) in SQL: its own tables (009-desk-staff.sql), and the inbox's queues on
 // the partial indexes that hold only what waits (unanswered requests, failed deliveries).
-import type { StoreReads } from '../store.ts';
+import type { InboxQueues, StoreReads } from '../store.ts';
+import { INBOX_SQL } from './pg-inbox-sql.ts';
 import { PgRecordQueries } from './pg-queries.ts';
+import { run } from './pg-statements.ts';
 
 export class PgQueries extends PgRecordQueries implements StoreReads {
   staff() {
@@ -29,11 +31,8 @@ export class PgQueries extends PgRecordQueries implements StoreReads {
     return this.docs<'saved_replies'>('SELECT doc FROM saved_replies ORDER BY created_at, id');
   }
 
-  unansweredRequests(limit: number) {
-    return this.docs<'requests'>(
-      "SELECT doc FROM data_requests WHERE status = 'received' AND replied_at IS NULL ORDER BY reply_due_at, id LIMIT $1",
-      [limit],
-    );
+  async inboxQueues(limit: number) {
+    return (await run<InboxQueues>(this.db, INBOX_SQL, [limit])).rows[0]!;
   }
 
   failedDeliveries(since: Date) {
@@ -45,14 +44,5 @@ export class PgQueries extends PgRecordQueries implements StoreReads {
 
   orgsByIds(ids: string[]) {
     return this.docs<'orgs'>('SELECT doc FROM orgs WHERE id = ANY($1)', [ids]);
-  }
-
-  // On orgs_nda_accepted (015-desk-inbox.sql): only the organisations whose NDA waits for verification.
-  ndasToVerify(limit: number) {
-    return this.docs<'orgs'>(
-      `SELECT doc FROM orgs WHERE doc->'nda'->>'state' = 'accepted' AND doc->'nda'->>'accepted_at' IS NOT NULL
-       ORDER BY doc->'nda'->>'accepted_at', id LIMIT $1`,
-      [limit],
-    );
   }
 }

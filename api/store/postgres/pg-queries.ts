@@ -31,15 +31,15 @@ function decodeCursor(cursor: string | undefined): [string, string] | undefined 
 
 /** The store's reads but the desk's (pg-desk-queries.ts adds those: class PgQueries). */
 export class PgRecordQueries extends ByIdReads implements Omit<StoreReads, DeskReads> {
-  readonly #db: Queryable;
+  protected readonly db: Queryable;
 
   constructor(db: Queryable) {
     super();
-    this.#db = db;
+    this.db = db;
   }
 
   protected async docs<C extends Collection>(sql: string, values: unknown[] = []): Promise<RecordOf<C>[]> {
-    return (await run<{ doc: RecordOf<C> }>(this.#db, sql, values)).rows.map((row) => row.doc);
+    return (await run<{ doc: RecordOf<C> }>(this.db, sql, values)).rows.map((row) => row.doc);
   }
 
   protected async byId<C extends Collection>(collection: C, id: string): Promise<RecordOf<C> | undefined> {
@@ -90,7 +90,7 @@ export class PgRecordQueries extends ByIdReads implements Omit<StoreReads, DeskR
 
   async keyWithOwners(hash: string): Promise<KeyWithOwners | undefined> {
     const { rows } = await run<KeyWithOwners>(
-      this.#db,
+      this.db,
       `SELECT k.doc AS key, o.doc AS org, a.doc AS account FROM api_keys k
          JOIN orgs o ON o.id = k.org_id JOIN accounts a ON a.id = k.account_id
         WHERE k.hash = $1`,
@@ -188,7 +188,7 @@ export class PgRecordQueries extends ByIdReads implements Omit<StoreReads, DeskR
 
   async requestCountSince(orgId: string, since: Date) {
     const { rows } = await run<{ n: number }>(
-      this.#db,
+      this.db,
       'SELECT count(*)::int AS n FROM data_requests WHERE org_id = $1 AND created_at > $2',
       [orgId, since.toISOString()],
     );
