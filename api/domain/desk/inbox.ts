@@ -78,12 +78,12 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
     rowsOf((await queues).messages, (r) => ({
       kind: 'message',
       id: r.id,
-      what: `Lab message waiting ${duration(now.getTime() - Date.parse(r.awaiting_reply_since!))} for an answer`,
+      what: `Lab message waiting ${duration(now.getTime() - Date.parse(r.awaiting_reply_since))} for an answer`,
       org: r.org_id,
       orgId: r.org_id,
       href: `/desk/requests/${r.id}#thread`,
-      since: r.awaiting_reply_since!,
-      due: promise(r.awaiting_reply_since!),
+      since: r.awaiting_reply_since,
+      due: promise(r.awaiting_reply_since),
     })),
   access: async ({ queues }) =>
     rowsOf((await queues).access, (a) => ({
