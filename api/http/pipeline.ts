@@ -38,6 +38,11 @@ const UNAVAILABLE_RETRY_SECONDS = 2;
 // A key's last use is written at most this often: a write per request would cost more than it tells.
 const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
 
+// A store that cannot be reached or written (PostgreSQL away, a read-only disk) is a condition to fix, not a bug:
+// logged by its message, without a stack; the bookkeeping writes (a key's last use, a session's) too.
+const withoutStackIfAway = (error: unknown) =>
+  error instanceof StoreUnavailableError ? error.message : error;
+
 export function isApiPath(pathname: string): boolean {
   return pathname.startsWith('/api/v1/') || pathname === '/api/v1';
 }
@@ -98,7 +103,7 @@ export function createApi(deps: Deps, endpoints: readonly Endpoint[]) {
         }
       } else if (request.headers.has('cookie')) {
         // No key: the dashboard's session cookie, if it names a live session (contract §8).
-        const onError = (error: unknown) => deps.log.error('session-last-seen', error);
+        const onError = (error: unknown) => deps.log.error('session-last-seen', withoutStackIfAway(error));
         trace.caller = await sessionCallerOf(request, deps.store, deps.config.siteUrl, atDate, onError);
         trace.session = Boolean(trace.caller);
       }
@@ -129,14 +134,13 @@ export function createApi(deps: Deps, endpoints: readonly Endpoint[]) {
     // Not awaited: the answer does not wait on bookkeeping.
     deps.store
       .transact((tx) => tx.update('keys', key.id, { last_used_at: stamp }))
-      .catch((error: unknown) => deps.log.error('key-last-used', error));
+      .catch((error: unknown) => deps.log.error('key-last-used', withoutStackIfAway(error)));
   }
 
   /** Never throws: any failure becomes the error envelope, a 500 without its stack trace. */
   function failure(error: unknown, meta: RequestMeta): Reply {
     if (error instanceof DomainError) return errorReply(error);
-    // A store that cannot write (a read-only disk, PostgreSQL away) is a condition to fix, not a bug: no stack.
-    deps.log.error(meta.requestId, error instanceof StoreUnavailableError ? error.message : error);
+    deps.log.error(meta.requestId, withoutStackIfAway(error));
     if (error instanceof StoreUnavailableError) {
       const retryAfter = String(error.retryAfterSeconds);
       const message = `The service cannot store anything right now; nothing was stored. Retry in ${retryAfter} s (Retry-After).`;
