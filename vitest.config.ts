@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/longest-first.ts';
 import { SlowestFiles } from './test/support/slowest-files.ts';
 
 // Every test once against the embedded JSON store; the HTTP tests once more against PostgreSQL (contract §11).
@@ -16,6 +17,8 @@ const LIGHTHOUSE = 'test/browser/*lighthouse.test.ts';
 export default defineConfig({
   test: {
     reporters: ['default', new SlowestFiles()],
+    // Longest files first, on a fresh clone too: a long file that starts late sets the run's end.
+    sequence: { sequencer: LongestFirst },
     // Most files wait on mail, sockets and timers more than they compute (an HTTP file uses a fifth of a core), so
     // four at once on two cores: eight HTTP files took 85 s with four workers, 150 s with two (issue 39).
     maxWorkers: 4,
