@@ -2,28 +2,18 @@
 // on issue 21's pages): a request asked from a listing with bands as labs write them, its matches and its history
 // as the sourcing lead replies, withdrawn from its page; a sample whose link went out mailed again from the
 // samples page, the fresh link read from a real SMTP server on loopback.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, signIn } from '../support/browser.ts';
+import { expect, test } from 'vitest';
+import { signedInPage } from '../support/signed-in-page.ts';
 import { mailsTo, mailTo, selfServeSuite, sessionCall } from '../support/self-serve.ts';
 import { opsOk } from '../support/ops.ts';
 
 const LISTING = 'us-auto-insurance-claims-calls';
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
 
 const suite = selfServeSuite('Follow-up Lab');
-beforeAll(async () => {
-  browser = await openBrowser({ javaScriptEnabled: false });
-  await signIn(browser.context, suite.lab.cookie, suite.ctx.siteUrl);
-  page = await browser.context.newPage();
-  page.setDefaultTimeout(10_000);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = signedInPage(suite, { javaScriptEnabled: false });
 
 test("a request from a listing: natural bands, its matches, the lead's reply in its history, then withdrawn", async () => {
+  const { page } = browser;
   await page.goto(`${suite.ctx.server.url}/dashboard/requests/new/?listing_id=${LISTING}`);
   await page.getByLabel('Volume').fill('five terabytes');
   await page.getByLabel('Timeline').fill('2 to 4 weeks');
@@ -69,6 +59,7 @@ test("a request from a listing: natural bands, its matches, the lead's reply in 
 });
 
 test('a sample whose link went out is mailed a fresh link from the samples page', async () => {
+  const { page } = browser;
   const nda = (await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/nda')).body.data;
   const signer = { signer_name: 'Fay Follow', signer_title: 'Data lead', authorised: true };
   const accepted = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/nda/acceptances', {

@@ -2,27 +2,17 @@
 // sourcing team from the page's message box (an empty message refused beside the field, what was typed kept), the
 // lead answers from the CLI, and the page shows both in order; axe-clean, no sideways scroll at desktop or phone
 // width (screenshots/request-thread-*.png).
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { axeViolations, openBrowser, photograph, signIn } from '../support/browser.ts';
+import { signedInPage } from '../support/signed-in-page.ts';
 import { opsOk } from '../support/ops.ts';
 import { mailTo, selfServeSuite, sessionCall } from '../support/self-serve.ts';
 
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
-
 const suite = selfServeSuite('Thread Lab');
-beforeAll(async () => {
-  browser = await openBrowser({ javaScriptEnabled: false });
-  await signIn(browser.context, suite.lab.cookie, suite.ctx.siteUrl);
-  page = await browser.context.newPage();
-  page.setDefaultTimeout(10_000);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = signedInPage(suite, { javaScriptEnabled: false });
 
 test('the lab writes from the page, the lead answers, the page shows the thread in order', async () => {
+  const { page } = browser;
   const created = await sessionCall(suite.ctx, suite.lab.cookie, '/api/v1/requests', {
     method: 'POST',
     body: {

@@ -2,37 +2,26 @@
 // Here: a lab through its tools: a data request, a sample and its status, paging, a retried call.
 
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
+import { describe, expect, test } from 'vitest';
 import { LISTING_ID, VALID_REQUEST, type Json } from '../support/api-client.ts';
-import { makeLab, type Lab } from '../support/lab.ts';
-import { expectToolError, type McpClient } from '../support/mcp.ts';
-import { type InProcessServer } from '../support/app.ts';
+import { makeLab } from '../support/lab.ts';
+import { expectToolError } from '../support/mcp.ts';
 import { mcpSuite } from '../support/mcp-suite.ts';
 
-const mcp = mcpSuite();
-const { call, open } = mcp;
-let server: InProcessServer;
-let listings: ListingWithBody[];
-let listing: ListingWithBody;
-let withNda: Lab;
-let anonymous: McpClient;
-let ndaLab: McpClient;
-let plainLab: McpClient;
-beforeAll(() => void ({ server, listings, listing, withNda, anonymous, ndaLab, plainLab } = mcp.state));
+const { state, call, open } = mcpSuite();
 
 describe('a lab through its tools', () => {
   let requestId: string;
 
   test('get_me: the organisation, the key and the NDA state', async () => {
-    const me = await ndaLab.call('get_me');
+    const me = await state.ndaLab.call('get_me');
     expect(me.structured.data).toMatchObject({
-      organisation: { id: withNda.orgId, name: 'MCP lab with NDA' },
-      key: { id: withNda.keyId },
+      organisation: { id: state.withNda.orgId, name: 'MCP lab with NDA' },
+      key: { id: state.withNda.keyId },
       nda: { state: 'accepted' },
     });
-    expect(JSON.stringify(me)).not.toContain(withNda.key);
-    expect((await plainLab.call('get_me')).structured.data.nda.state).toBe('none');
+    expect(JSON.stringify(me)).not.toContain(state.withNda.key);
+    expect((await state.plainLab.call('get_me')).structured.data.nda.state).toBe('none');
   });
 
   test('submit_data_request with the bands that exist: stored, received, and read back', async () => {
@@ -45,7 +34,7 @@ describe('a lab through its tools', () => {
       exclusivity: 'open_to_both',
       description: 'English and Spanish claims calls for ASR evaluation, asked for over MCP.',
     };
-    const created = await ndaLab.call('submit_data_request', body);
+    const created = await state.ndaLab.call('submit_data_request', body);
     expect(created.isError, created.summary).toBe(false);
     expect(created.structured).toEqual({
       data: { id: expect.any(String), status: 'received', matches: expect.any(Array) },
@@ -54,22 +43,24 @@ describe('a lab through its tools', () => {
     requestId = created.structured.data.id;
     expect(created.summary).toContain(requestId);
 
-    const one = await ndaLab.call('get_request', { id: requestId });
-    expect(one.structured).toEqual((await call(`/api/v1/requests/${requestId}`, { key: withNda.key })).body);
+    const one = await state.ndaLab.call('get_request', { id: requestId });
+    expect(one.structured).toEqual(
+      (await call(`/api/v1/requests/${requestId}`, { key: state.withNda.key })).body,
+    );
     expect(one.structured.data).toMatchObject({ status: 'received', languages: ['English', 'Spanish'] });
-    const mine = await ndaLab.call('list_my_requests');
+    const mine = await state.ndaLab.call('list_my_requests');
     expect(mine.structured.data.map((r: Json) => r.id)).toEqual([requestId]);
   });
 
   test("another organisation's request is not found", async () => {
-    expectToolError(await plainLab.call('get_request', { id: requestId }), 'not_found');
+    expectToolError(await state.plainLab.call('get_request', { id: requestId }), 'not_found');
   });
 
   test('request_sample, then list_sample_requests reads its status', async () => {
-    const asked = await ndaLab.call('request_sample', { listing_id: LISTING_ID });
+    const asked = await state.ndaLab.call('request_sample', { listing_id: LISTING_ID });
     expect(asked.isError, asked.summary).toBe(false);
     expect(asked.structured).toEqual({ status: 'pending_verification', id: expect.stringMatching(/^smp_/) });
-    const samples = await ndaLab.call('list_sample_requests');
+    const samples = await state.ndaLab.call('list_sample_requests');
     expect(samples.structured.count).toBe(1);
     expect(samples.structured.data[0]).toMatchObject({
       listing_id: LISTING_ID,
@@ -78,12 +69,14 @@ describe('a lab through its tools', () => {
       link_expires_at: null,
       reason: null,
     });
-    expect(samples.structured).toEqual((await call('/api/v1/sample-requests', { key: withNda.key })).body);
+    expect(samples.structured).toEqual(
+      (await call('/api/v1/sample-requests', { key: state.withNda.key })).body,
+    );
   });
 
   test('request_sample without an accepted NDA: nda_required, and get_nda says how it works', async () => {
-    expectToolError(await plainLab.call('request_sample', { listing_id: LISTING_ID }), 'nda_required');
-    const nda = await anonymous.call('get_nda');
+    expectToolError(await state.plainLab.call('request_sample', { listing_id: LISTING_ID }), 'nda_required');
+    const nda = await state.anonymous.call('get_nda');
     expect(nda.structured.data).toMatchObject({
       document: expect.stringMatching(/\/legal\/nda\/$/),
       arranged_by: 'dashboard',
@@ -93,7 +86,7 @@ describe('a lab through its tools', () => {
 
 describe('paging: a page that is not the last says so in its summary, with the cursor to pass', () => {
   test('list_my_requests and list_demand with limit 1, then the next page', async () => {
-    const lab = await makeLab(server.dataDir, 'MCP lab paging');
+    const lab = await makeLab(state.server.dataDir, 'MCP lab paging');
     const client = await open(`Bearer ${lab.key}`);
     for (const n of [1, 2]) {
       const body = { ...VALID_REQUEST, description: `${VALID_REQUEST.description} ${n}` };
@@ -118,7 +111,7 @@ describe('paging: a page that is not the last says so in its summary, with the c
 
 describe('submit_data_request retried, as an agent retries a call whose answer it lost', () => {
   test('the same idempotency_key and arguments: one request stored, the first answer again', async () => {
-    const lab = await makeLab(server.dataDir, 'MCP lab retrying');
+    const lab = await makeLab(state.server.dataDir, 'MCP lab retrying');
     const client = await open(`Bearer ${lab.key}`);
     const args = { ...VALID_REQUEST, idempotency_key: randomUUID() };
     const first = await client.call('submit_data_request', args);
@@ -135,7 +128,7 @@ describe('submit_data_request retried, as an agent retries a call whose answer i
   });
 
   test('the same idempotency_key with other arguments is refused, naming idempotency_key', async () => {
-    const lab = await makeLab(server.dataDir, 'MCP lab reusing a key');
+    const lab = await makeLab(state.server.dataDir, 'MCP lab reusing a key');
     const client = await open(`Bearer ${lab.key}`);
     const idempotency_key = randomUUID();
     expect((await client.call('submit_data_request', { ...VALID_REQUEST, idempotency_key })).isError).toBe(

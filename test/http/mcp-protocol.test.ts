@@ -8,30 +8,21 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newApiKey } from '../../api/domain/ids.ts';
-import { type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
 import { LISTING_ID, VALID_REQUEST, type Json } from '../support/api-client.ts';
 import { DIST_CLIENT, requireBuild } from '../support/dist.ts';
-import { makeLab, type Lab } from '../support/lab.ts';
-import { expectToolError, mcpOverHttp, type McpClient } from '../support/mcp.ts';
+import { makeLab } from '../support/lab.ts';
+import { expectToolError, mcpOverHttp } from '../support/mcp.ts';
 import { startApp, type InProcessServer } from '../support/app.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { mcpSuite } from '../support/mcp-suite.ts';
 
-const mcp = mcpSuite();
-const { opsOk, call, open } = mcp;
-let server: InProcessServer;
-let listings: ListingWithBody[];
-let listing: ListingWithBody;
-let withNda: Lab;
-let anonymous: McpClient;
-let ndaLab: McpClient;
-beforeAll(() => void ({ server, listings, listing, withNda, anonymous, ndaLab } = mcp.state));
+const { state, opsOk, call, open } = mcpSuite();
 
 describe('errors: each a tool error carrying the API code', () => {
   test.each(['get_me', 'submit_data_request', 'list_my_requests', 'list_sample_requests'])(
     'no key: %s is unauthorized',
     async (name) => {
-      const answer = await anonymous.call(
+      const answer = await state.anonymous.call(
         name,
         name === 'submit_data_request' ? { data_types: ['call_audio'] } : {},
       );
@@ -51,7 +42,7 @@ describe('errors: each a tool error carrying the API code', () => {
   });
 
   test('a 401 says where the key goes for an MCP client (a dashboard session does not reach /mcp)', async () => {
-    const missing = await anonymous.call('get_me');
+    const missing = await state.anonymous.call('get_me');
     expect(missing.summary).toContain('Authorization header of the MCP connection');
     const wrong = await open('Bearer dss_not-a-key');
     expect((await wrong.call('search_catalog')).summary).toContain(
@@ -60,7 +51,7 @@ describe('errors: each a tool error carrying the API code', () => {
   });
 
   test('a revoked key is unauthorized at once', async () => {
-    const lab = await makeLab(server.dataDir, 'MCP lab revoked');
+    const lab = await makeLab(state.server.dataDir, 'MCP lab revoked');
     const client = await open(`Bearer ${lab.key}`);
     expect((await client.call('get_me')).isError).toBe(false);
     await opsOk('key', 'revoke', lab.keyId);
@@ -73,7 +64,7 @@ describe('errors: each a tool error carrying the API code', () => {
     ['request_sample', { listing_id: 'no-such-listing' }],
     ['get_request', { id: 'req_doesnotexist' }],
   ])('%s %j: not_found', async (name, args) => {
-    expectToolError(await ndaLab.call(name, args), 'not_found');
+    expectToolError(await state.ndaLab.call(name, args), 'not_found');
   });
 
   test.each([
@@ -81,7 +72,7 @@ describe('errors: each a tool error carrying the API code', () => {
     ['get_listing', { id: 'US_Auto_Insurance_Claims_Calls' }],
     ['request_sample', { listing_id: 'us-auto-insurance-claim-calls' }],
   ])('%s %j, a slip of the id: not_found naming the listing meant, as the API does', async (name, args) => {
-    const answer = await ndaLab.call(name, args);
+    const answer = await state.ndaLab.call(name, args);
     expectToolError(answer, 'not_found');
     expect(answer.summary).toContain(`the closest is "${LISTING_ID}"`);
     const id = Object.values(args)[0]!;
@@ -114,23 +105,23 @@ describe('errors: each a tool error carrying the API code', () => {
     ['request_sample', { id: LISTING_ID }, ['listing_id', 'id']],
     ['list_demand', { limit: 500, colour: 'red' }, ['limit', 'colour']],
   ])('%s %j: invalid, naming %j', async (name, args, fields) => {
-    const answer = await ndaLab.call(name, args);
+    const answer = await state.ndaLab.call(name, args);
     expectToolError(answer, 'invalid');
     expect(Object.keys(answer.json.error.fields).sort()).toEqual([...fields].sort());
     for (const field of fields) expect(answer.summary).toContain(`- ${field}: `);
   });
 
   test('an unknown tool is a protocol error', async () => {
-    await expect(anonymous.client.callTool({ name: 'drop_tables', arguments: {} })).rejects.toThrow(
+    await expect(state.anonymous.client.callTool({ name: 'drop_tables', arguments: {} })).rejects.toThrow(
       /drop_tables/,
     );
   });
 
   test('a mistyped tool name is a protocol error naming the tool meant', async () => {
-    await expect(anonymous.client.callTool({ name: 'search_catalogue', arguments: {} })).rejects.toThrow(
-      'did you mean "search_catalog"?',
-    );
-    await expect(anonymous.client.callTool({ name: 'getListing', arguments: {} })).rejects.toThrow(
+    await expect(
+      state.anonymous.client.callTool({ name: 'search_catalogue', arguments: {} }),
+    ).rejects.toThrow('did you mean "search_catalog"?');
+    await expect(state.anonymous.client.callTool({ name: 'getListing', arguments: {} })).rejects.toThrow(
       'did you mean "get_listing"?',
     );
   });
@@ -138,18 +129,18 @@ describe('errors: each a tool error carrying the API code', () => {
 
 describe('resources', () => {
   test('each listing as listing://<id>, the same Markdown as /catalog/<id>.md, and the NDA statement', async () => {
-    const { resources } = await anonymous.client.listResources();
+    const { resources } = await state.anonymous.client.listResources();
     const uris = resources.map((r) => r.uri);
     expect(uris).toContain(`listing://${LISTING_ID}`);
     expect(uris).toContain('nda://current');
-    expect(uris.filter((uri) => uri.startsWith('listing://'))).toHaveLength(listings.length);
+    expect(uris.filter((uri) => uri.startsWith('listing://'))).toHaveLength(state.listings.length);
     requireBuild();
     const built = await readFile(join(DIST_CLIENT, 'catalog', `${LISTING_ID}.md`), 'utf8');
-    const read = await anonymous.client.readResource({ uri: `listing://${LISTING_ID}` });
+    const read = await state.anonymous.client.readResource({ uri: `listing://${LISTING_ID}` });
     expect(read.contents).toEqual([
       { uri: `listing://${LISTING_ID}`, mimeType: 'text/markdown', text: built },
     ]);
-    const nda = await anonymous.client.readResource({ uri: 'nda://current' });
+    const nda = await state.anonymous.client.readResource({ uri: 'nda://current' });
     expect((nda.contents[0] as Json).text).toContain('operator');
   });
 
@@ -162,7 +153,7 @@ describe('resources', () => {
   });
 
   test('an unknown listing is an error naming it', async () => {
-    await expect(anonymous.client.readResource({ uri: 'listing://no-such-listing' })).rejects.toThrow(
+    await expect(state.anonymous.client.readResource({ uri: 'listing://no-such-listing' })).rejects.toThrow(
       /no-such-listing/,
     );
   });
@@ -170,7 +161,7 @@ describe('resources', () => {
 
 describe('the HTTP side of /mcp', () => {
   test('stateless: no session id; GET and DELETE are 405 with Allow: POST', async () => {
-    const init = await fetch(`${server.url}/mcp`, {
+    const init = await fetch(`${state.server.url}/mcp`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
       body: JSON.stringify({
@@ -189,35 +180,43 @@ describe('the HTTP side of /mcp', () => {
     expect(init.headers.get('content-type')).toMatch(/^application\/json/);
     expect((await init.json()).result.serverInfo.name).toBe('data-sourcing-service');
     for (const method of ['GET', 'DELETE']) {
-      const response = await fetch(`${server.url}/mcp`, { method, headers: { Accept: 'text/event-stream' } });
+      const response = await fetch(`${state.server.url}/mcp`, {
+        method,
+        headers: { Accept: 'text/event-stream' },
+      });
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toContain('POST');
     }
   });
 
   test('/.well-known/api-catalog is served as a linkset', async () => {
-    const response = await fetch(`${server.url}/.well-known/api-catalog`);
+    const response = await fetch(`${state.server.url}/.well-known/api-catalog`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/linkset\+json/);
     expect(JSON.stringify(await response.json())).toContain('/mcp');
     // RFC 9727 §2: a HEAD finds the catalogue by its relation.
-    const head = await fetch(`${server.url}/.well-known/api-catalog`, { method: 'HEAD' });
+    const head = await fetch(`${state.server.url}/.well-known/api-catalog`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('link')).toBe('</.well-known/api-catalog>; rel="api-catalog"');
   });
 
   test('each tool call writes the endpoint\'s log line, marked "via":"mcp", with the key id', async () => {
-    await ndaLab.call('get_me');
+    await state.ndaLab.call('get_me');
     await new Promise((resolve) => setTimeout(resolve, 100)); // the log is written every 20 ms
-    const lines = server
+    const lines = state.server
       .stdout()
       .split('\n')
       .filter((line) => line.includes('"via":"mcp"'))
       .map((line) => JSON.parse(line));
     expect(lines).toContainEqual(
-      expect.objectContaining({ route: 'GET /api/v1/me', status: 200, keyId: withNda.keyId, via: 'mcp' }),
+      expect.objectContaining({
+        route: 'GET /api/v1/me',
+        status: 200,
+        keyId: state.withNda.keyId,
+        via: 'mcp',
+      }),
     );
-    expect(server.stdout()).not.toContain(withNda.key);
+    expect(state.server.stdout()).not.toContain(state.withNda.key);
   });
 });
 

@@ -2,12 +2,8 @@
 // Here: the tools and their schemas, search with filters and free text, a listing with and without
 // the NDA. A lab's tools in mcp-lab.test.ts; errors, resources and the HTTP side in mcp-protocol.test.ts.
 import { CATALOG_QUERY_PARAMETERS } from '../../api/domain/listings/catalog-query.ts';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { type ListingWithBody } from '../../api/domain/listings/listing-files.ts';
+import { describe, expect, test } from 'vitest';
 import { LISTING_ID, type Json } from '../support/api-client.ts';
-import { type Lab } from '../support/lab.ts';
-import { type McpClient } from '../support/mcp.ts';
-import { type InProcessServer } from '../support/app.ts';
 import { mcpSuite } from '../support/mcp-suite.ts';
 
 const TOOL_NAMES = [
@@ -26,20 +22,11 @@ const TOOL_NAMES = [
 ];
 const NDA_FIELDS = ['owner', 'deidentification_report', 'composition'];
 
-const mcp = mcpSuite();
-const { opsOk, call } = mcp;
-let server: InProcessServer;
-let listings: ListingWithBody[];
-let listing: ListingWithBody;
-let withNda: Lab;
-let anonymous: McpClient;
-let ndaLab: McpClient;
-let plainLab: McpClient;
-beforeAll(() => void ({ server, listings, listing, withNda, anonymous, ndaLab, plainLab } = mcp.state));
+const { state, opsOk, call } = mcpSuite();
 
 describe('tools/list', () => {
   test('lists every tool of contract §12, with or without a key, each saying when to use it', async () => {
-    for (const client of [anonymous, ndaLab]) {
+    for (const client of [state.anonymous, state.ndaLab]) {
       const { tools } = await client.client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
       for (const tool of tools) {
@@ -51,7 +38,7 @@ describe('tools/list', () => {
   });
 
   test("input schemas are the endpoints' zod schemas: the catalogue query and the data request body", async () => {
-    const { tools } = await anonymous.client.listTools();
+    const { tools } = await state.anonymous.client.listTools();
     const schema = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema as Json;
     expect(Object.keys(schema('search_catalog').properties).sort()).toEqual(
       [...CATALOG_QUERY_PARAMETERS].sort(),
@@ -69,7 +56,7 @@ describe('tools/list', () => {
     expect(schema('get_listing').properties.id.pattern).toBeDefined();
   });
   test('each schema is sent once: every definition a schema carries is referenced, none is a copy of the root', async () => {
-    const { tools } = await anonymous.client.listTools();
+    const { tools } = await state.anonymous.client.listTools();
     for (const tool of tools) {
       for (const [io, schema] of [
         ['input', tool.inputSchema],
@@ -94,7 +81,7 @@ describe('search_catalog', () => {
     [{ vertical: 'medical_imaging', q: 'ct' }, 'vertical=medical_imaging&q=ct'],
     [{ q: 'MANDARIN' }, 'q=MANDARIN'],
   ])('%j answers what GET /api/v1/catalog?%s answers', async (args, query) => {
-    const answer = await anonymous.call('search_catalog', args);
+    const answer = await state.anonymous.call('search_catalog', args);
     expect(answer.isError, answer.summary).toBe(false);
     const http = await call(`/api/v1/catalog${query ? `?${query}` : ''}`);
     expect(answer.structured).toEqual(http.body);
@@ -103,55 +90,56 @@ describe('search_catalog', () => {
   });
 
   test('free text matches titles, descriptions and facets, any word, any case', async () => {
-    const mandarin = await anonymous.call('search_catalog', { q: 'mandarin' });
+    const mandarin = await state.anonymous.call('search_catalog', { q: 'mandarin' });
     expect(mandarin.structured.data.map((l: Json) => l.id)).toEqual([
       'cn-ecommerce-customer-service-calls-mandarin',
     ]);
-    const claims = await anonymous.call('search_catalog', { q: 'Insurance CLAIMS' });
+    const claims = await state.anonymous.call('search_catalog', { q: 'Insurance CLAIMS' });
     expect(claims.structured.data.map((l: Json) => l.id)).toContain(LISTING_ID);
-    const either = await anonymous.call('search_catalog', { q: 'insurance mammography' });
+    const either = await state.anonymous.call('search_catalog', { q: 'insurance mammography' });
     expect(either.structured.data.map((l: Json) => l.id)).toContain(LISTING_ID);
-    const spanish = await anonymous.call('search_catalog', { q: 'spanish call centre' });
+    const spanish = await state.anonymous.call('search_catalog', { q: 'spanish call centre' });
     expect(spanish.structured.data[0].id).toBe('mx-banking-support-calls');
-    const nothing = await anonymous.call('search_catalog', { q: 'zebra finches' });
+    const nothing = await state.anonymous.call('search_catalog', { q: 'zebra finches' });
     expect(nothing.structured).toEqual({ data: [], count: 0, nearest: expect.any(Array) });
     expect(nothing.summary).toMatch(/^No listing matches; .* Nearest: /);
-    const ct = await anonymous.call('search_catalog', { vertical: 'medical_imaging', q: 'CT' });
+    const ct = await state.anonymous.call('search_catalog', { vertical: 'medical_imaging', q: 'CT' });
     expect(ct.structured.count).toBeGreaterThan(0);
     for (const l of ct.structured.data) expect(l.vertical).toBe('medical_imaging');
   });
 
   test('null for an argument left unset, as strict function calling sends it, is no filter', async () => {
     const nulls = { vertical: null, status: null, language: null, q: 'claims', sort: null };
-    const answer = await anonymous.call('search_catalog', nulls);
+    const answer = await state.anonymous.call('search_catalog', nulls);
     expect(answer.isError, answer.summary).toBe(false);
     expect(answer.structured).toEqual((await call('/api/v1/catalog?q=claims')).body);
-    const demand = await anonymous.call('list_demand', { data_type: null, limit: null, cursor: null });
+    const demand = await state.anonymous.call('list_demand', { data_type: null, limit: null, cursor: null });
     expect(demand.isError, demand.summary).toBe(false);
-    const mine = await ndaLab.call('list_my_requests', { status: null, limit: 1, cursor: null });
+    const mine = await state.ndaLab.call('list_my_requests', { status: null, limit: 1, cursor: null });
     expect(mine.isError, mine.summary).toBe(false);
   });
 
   test('a list for a comma-separated filter is its alternatives, as the comma-separated text is', async () => {
-    const answer = await anonymous.call('search_catalog', { language: ['English', 'German'] });
+    const answer = await state.anonymous.call('search_catalog', { language: ['English', 'German'] });
     expect(answer.isError, answer.summary).toBe(false);
     expect(answer.structured).toEqual((await call('/api/v1/catalog?language=English,German')).body);
     expect(answer.structured.count).toBeGreaterThan(1);
-    const demand = await anonymous.call('list_demand', { data_type: ['call_audio', 'ct_study'] });
+    const demand = await state.anonymous.call('list_demand', { data_type: ['call_audio', 'ct_study'] });
     expect(demand.isError, demand.summary).toBe(false);
   });
 
   test("an NDA value is not searchable: the owner's name does not find its listing", async () => {
     // Any word may match, and a word starts longer ones ("inc" → "including"): each word of the name that its
     // public text does not hold finds nothing of it.
-    const publicText = `${JSON.stringify(listing.data_card)} ${listing.title} ${listing.body}`.toLowerCase();
-    const privateWords = listing.nda.owner.name
+    const publicText =
+      `${JSON.stringify(state.listing.data_card)} ${state.listing.title} ${state.listing.body}`.toLowerCase();
+    const privateWords = state.listing.nda.owner.name
       .toLowerCase()
       .split(/\W+/)
       .filter((word) => word.length >= 4 && !publicText.includes(word.slice(0, 4)));
     expect(privateWords.length).toBeGreaterThan(1);
     for (const word of privateWords) {
-      const answer = await anonymous.call('search_catalog', { q: word });
+      const answer = await state.anonymous.call('search_catalog', { q: word });
       expect(
         answer.structured.data.map((l: Json) => l.id),
         word,
@@ -162,27 +150,29 @@ describe('search_catalog', () => {
 
 describe('get_listing', () => {
   test('without a key: the public fields, no NDA field', async () => {
-    const answer = await anonymous.call('get_listing', { id: LISTING_ID });
+    const answer = await state.anonymous.call('get_listing', { id: LISTING_ID });
     expect(answer.structured).toEqual((await call(`/api/v1/catalog/${LISTING_ID}`)).body);
     for (const field of NDA_FIELDS) expect(answer.structured.data).not.toHaveProperty(field);
-    expect(JSON.stringify(answer)).not.toContain(listing.nda.owner.name);
+    expect(JSON.stringify(answer)).not.toContain(state.listing.nda.owner.name);
     expect(answer.summary).toContain('Public fields only');
   });
 
   test('with a key whose organisation has not accepted the NDA: still no NDA field', async () => {
-    const answer = await plainLab.call('get_listing', { id: LISTING_ID });
+    const answer = await state.plainLab.call('get_listing', { id: LISTING_ID });
     for (const field of NDA_FIELDS) expect(answer.structured.data).not.toHaveProperty(field);
-    expect(JSON.stringify(answer)).not.toContain(listing.nda.owner.name);
+    expect(JSON.stringify(answer)).not.toContain(state.listing.nda.owner.name);
   });
 
   test('with a key whose organisation accepted the NDA: the NDA fields, and the disclosure is audited', async () => {
-    const answer = await ndaLab.call('get_listing', { id: LISTING_ID });
-    expect(answer.structured.data.owner).toEqual(listing.nda.owner);
-    expect(answer.structured.data.deidentification_report).toEqual(listing.nda.deidentification_report);
-    expect(answer.structured.data.composition).toEqual(listing.nda.composition);
+    const answer = await state.ndaLab.call('get_listing', { id: LISTING_ID });
+    expect(answer.structured.data.owner).toEqual(state.listing.nda.owner);
+    expect(answer.structured.data.deidentification_report).toEqual(state.listing.nda.deidentification_report);
+    expect(answer.structured.data.composition).toEqual(state.listing.nda.composition);
     expect(answer.structured.data).not.toHaveProperty('sample_file');
     expect(answer.summary).toContain('NDA-only fields included');
     const audit = (await opsOk('audit', 'list')) as Json[];
-    expect(audit.filter((e) => e.kind === 'nda_disclosure' && e.key_id === withNda.keyId)).toHaveLength(1);
+    expect(audit.filter((e) => e.kind === 'nda_disclosure' && e.key_id === state.withNda.keyId)).toHaveLength(
+      1,
+    );
   });
 });
