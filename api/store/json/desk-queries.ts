@@ -55,14 +55,20 @@ export class Queries extends RecordQueries implements StoreReads {
     const access = (await this.records('access_requests'))
       .filter((a) => a.status === 'pending')
       .sort(oldestFirst);
-    const samples = (await this.records('samples')).filter((s) => s.status === 'pending_verification');
+    const samples = (await this.records('samples'))
+      .filter((s) => s.status === 'pending_verification')
+      .sort(oldestFirst);
     // The summaries hold all but a request's data types: only the rows shown are read whole.
     const shown = await this.wholeOf('requests', unanswered.slice(0, limit));
     return {
       unanswered: {
-        first: shown.map(({ id, org_id, data_types, created_at, reply_due_at }) => {
-          return { id, org_id, data_types, created_at, reply_due_at };
-        }),
+        first: shown.map((r) => ({
+          id: r.id,
+          org_id: r.org_id,
+          data_types: r.data_types,
+          created_at: r.created_at,
+          reply_due_at: r.reply_due_at,
+        })),
         total: unanswered.length,
       },
       messages: head(messages, (r) => ({
@@ -77,9 +83,12 @@ export class Queries extends RecordQueries implements StoreReads {
         created_at,
       })),
       ndas: head(ndas, ({ id, name, nda }) => ({ id, name, accepted_at: nda.accepted_at! })),
-      samples: head(samples.sort(oldestFirst), ({ id, org_id, listing_id, created_at }) => {
-        return { id, org_id, listing_id, created_at };
-      }),
+      samples: head(samples, ({ id, org_id, listing_id, created_at }) => ({
+        id,
+        org_id,
+        listing_id,
+        created_at,
+      })),
     };
   }
 
