@@ -146,6 +146,8 @@ export interface StoreReads extends DeskStoreReads {
   requests(query: { orgId?: string; status?: RequestStatus } & PageQuery): Promise<Page<DataRequestRecord>>;
   /** How many data requests the organisation made after `since` (its hourly cap), without reading them. */
   requestCountSince(orgId: string, since: Date): Promise<number>;
+  /** The organisation's newest `limit` data requests made after `since`, newest first (its hour's digest). */
+  requestsSince(orgId: string, since: Date, limit: number): Promise<DataRequestRecord[]>;
   /** Received, unanswered and due before `now`; the longest overdue first. */
   overdueRequests(now: Date): Promise<DataRequestRecord[]>;
   /**

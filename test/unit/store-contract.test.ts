@@ -104,6 +104,52 @@ describe.each(ENGINES)('the $name engine', ({ skip, place }) => {
   );
 
   test.skipIf(skip)(
+    "an organisation's requests since a moment: the newest few, with a transaction's own on top",
+    async () => {
+      const open = await place();
+      const [store, other] = [await open(), await open()];
+      await store.transact(async (tx) => {
+        await tx.insert('orgs', org('org_a'));
+        await tx.insert('orgs', org('org_b'));
+        for (const i of [5, 1, 4, 2, 3]) await tx.insert('requests', request(`req_a${i}`, 'org_a', i)); // out of order
+        await tx.insert('requests', request('req_b4', 'org_b', 4));
+      });
+      const ids = (requests: DataRequestRecord[]) => requests.map((r) => r.id);
+      expect(ids(await store.requestsSince('org_a', new Date(at(2)), 10))).toEqual([
+        'req_a5',
+        'req_a4',
+        'req_a3',
+      ]);
+      expect(ids(await store.requestsSince('org_a', new Date(at(0)), 2))).toEqual(['req_a5', 'req_a4']);
+      expect(await store.requestsSince('org_a', new Date(at(5)), 10)).toEqual([]);
+      expect(await store.requestsSince('org_none', new Date(at(0)), 10)).toEqual([]);
+      const seen = await store.transact(async (tx) => {
+        await tx.insert('requests', request('req_a6', 'org_a', 6));
+        await tx.update('requests', 'req_a5', { status: 'in_review' });
+        return {
+          requests: await tx.requestsSince('org_a', new Date(at(3)), 10),
+          count: await tx.requestCountSince('org_a', new Date(at(3))),
+        };
+      });
+      expect(seen.requests.map((r) => [r.id, r.status])).toEqual([
+        ['req_a6', 'received'],
+        ['req_a5', 'in_review'],
+        ['req_a4', 'received'],
+      ]);
+      expect(seen.count).toBe(3);
+      await expect(
+        store.transact(async (tx) => {
+          await tx.insert('requests', request('req_a7', 'org_a', 7));
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(ids(await store.requestsSince('org_a', new Date(at(5)), 10))).toEqual(['req_a6']);
+      expect(ids(await other.requestsSince('org_a', new Date(at(4)), 10))).toEqual(['req_a6', 'req_a5']);
+      await Promise.all([store.close(), other.close()]);
+    },
+  );
+
+  test.skipIf(skip)(
     "the desk's questions: unanswered requests due in a window and not yet mailed; lab messages waiting",
     async () => {
       const store = await (await place())();

@@ -70,10 +70,7 @@ export async function mailLead(
 async function requestDigest(tx: Tx, org: Org, siteUrl: URL, now: Date) {
   const hour = hourOf(now);
   const count = await tx.requestCountSince(org.id, hourStart(now));
-  const since = hourStart(now).toISOString();
-  const listed = (await tx.requests({ orgId: org.id, limit: DIGEST_LISTS })).items
-    .filter((r) => r.created_at > since)
-    .reverse();
+  const listed = (await tx.requestsSince(org.id, hourStart(now), DIGEST_LISTS)).reverse();
   return message(`${count} data requests from ${org.name} this hour`, [
     {
       paragraphs: [

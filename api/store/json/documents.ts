@@ -32,6 +32,7 @@ import {
 import { NO_CAPS, takeTurns, type QueueRecord } from '../queue-order.ts';
 import { DueQueue, isDue, isQueue } from './due-queue.ts';
 import type { RecordSource } from './queries.ts';
+import { OrgTimeline } from './org-timeline.ts';
 
 /** A record in memory: what summarise() keeps of it (null: its id alone), and the file that holds it whole. */
 type Entry = { summary: object | null; file: string };
@@ -46,6 +47,8 @@ export class Documents implements RecordSource {
   #index = new Map<Collection, Map<string, Entry>>(COLLECTIONS.map((c) => [c, new Map()]));
   /** Each queue in the order of next attempts: finding the due records costs nothing however many wait or went out. */
   #queues: Record<QueueCollection, DueQueue> = { mail: new DueQueue(), deliveries: new DueQueue() };
+  /** Each organisation's requests by time: its hour's found without sorting all of them. */
+  #requestTimeline = new OrgTimeline();
   /** Segments are named in order and only ever appended, so the newest is remembered, not sorted for. */
   #lastSegment: string | undefined;
   #head: Head = { version: 0, files: {} };
@@ -78,6 +81,21 @@ export class Documents implements RecordSource {
       this.#index.get(collection)!,
       ([id, entry]) => (entry.summary ?? this.#whole(collection, id, entry)) as Summary<C>,
     );
+  }
+
+  has(collection: Collection, id: string): boolean {
+    return this.#index.get(collection)!.has(id);
+  }
+
+  requestCountAfter(orgId: string, after: string): number {
+    return this.#requestTimeline.countAfter(orgId, after);
+  }
+
+  newestRequestsAfter(orgId: string, after: string, limit: number): Summary<'requests'>[] {
+    const index = this.#index.get('requests')!;
+    return this.#requestTimeline
+      .newestAfter(orgId, after, limit)
+      .map((id) => index.get(id)!.summary as Summary<'requests'>);
   }
 
   #whole<C extends Collection>(collection: C, id: string, entry: Entry): RecordOf<C> | undefined {
@@ -193,9 +211,18 @@ export class Documents implements RecordSource {
   #indexRecord(collection: Collection, record: RecordOf<Collection>, file: string): void {
     this.#index.get(collection)!.set(record.id, { summary: summarise(collection, record), file });
     if (isQueue(collection)) this.#queues[collection].track(record as RecordOf<QueueCollection>);
+    if (collection === 'requests') {
+      const request = record as RecordOf<'requests'>;
+      this.#requestTimeline.add(request.org_id, request);
+    }
   }
 
   #unindex(collection: Collection, id: string): void {
+    const summary = this.#index.get(collection)!.get(id)?.summary;
+    if (collection === 'requests' && summary) {
+      const request = summary as Summary<'requests'>;
+      this.#requestTimeline.remove(request.org_id, request);
+    }
     this.#index.get(collection)!.delete(id);
     if (isQueue(collection)) this.#queues[collection].remove(id);
   }

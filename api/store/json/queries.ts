@@ -22,6 +22,10 @@ export interface RecordSource {
   get<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined;
   /** Every record of the collection as memory holds it. */
   summaries<C extends Collection>(collection: C): Summary<C>[];
+  /** How many data requests the organisation made after `after` (an ISO time). */
+  requestCountAfter(orgId: string, after: string): number;
+  /** The newest `limit` of those, newest first, as memory holds them. */
+  newestRequestsAfter(orgId: string, after: string, limit: number): Summary<'requests'>[];
   /** Up to `limit` of a queue's records due at `now` (an ISO time), in the order senders take them (queue-order.ts). */
   due<C extends QueueCollection>(collection: C, now: string, limit: number, caps?: Caps): Summary<C>[];
 }
@@ -162,8 +166,13 @@ export class RecordQueries extends ByIdReads implements Omit<StoreReads, DeskRea
   }
 
   async requestCountSince(orgId: string, since: Date) {
-    const after = since.toISOString();
-    return (await this.#all('requests')).filter((r) => r.org_id === orgId && r.created_at > after).length;
+    await this.#ready();
+    return this.#source.requestCountAfter(orgId, since.toISOString());
+  }
+
+  async requestsSince(orgId: string, since: Date, limit: number) {
+    await this.#ready();
+    return this.#whole('requests', this.#source.newestRequestsAfter(orgId, since.toISOString(), limit));
   }
 
   async overdueRequests(now: Date) {

@@ -6,6 +6,7 @@ import type { Summary } from './layout.ts';
 import { NO_CAPS, takeTurns, type Caps, type QueueRecord } from '../queue-order.ts';
 import { inQueue, isDue } from './due-queue.ts';
 import type { RecordSource } from './queries.ts';
+import { newestFirst } from './pages.ts';
 import { Queries } from './desk-queries.ts';
 
 type Change = { collection: Collection; record: RecordOf<Collection> };
@@ -43,6 +44,34 @@ class Overlay implements RecordSource {
     const records = new Map(committed.map((record) => [record.id, record]));
     for (const change of own) records.set(change.record.id, change.record as Summary<C>); // a whole record serves as one
     return [...records.values()];
+  }
+
+  requestCountAfter(orgId: string, after: string): number {
+    const made = this.#ownRequestsAfter(orgId, after).filter(
+      (request) => !this.#documents.has('requests', request.id),
+    );
+    return this.#documents.requestCountAfter(orgId, after) + made.length;
+  }
+
+  newestRequestsAfter(orgId: string, after: string, limit: number): Summary<'requests'>[] {
+    const own = this.#ownRequestsAfter(orgId, after);
+    const committed = this.#documents.newestRequestsAfter(orgId, after, limit + own.length);
+    if (own.length === 0) return committed;
+    const changed = new Set(own.map((request) => request.id));
+    return [...committed.filter((request) => !changed.has(request.id)), ...own]
+      .sort(newestFirst)
+      .slice(0, limit);
+  }
+
+  /** This transaction's inserts and updates of the organisation's requests made after `after`. */
+  #ownRequestsAfter(orgId: string, after: string): Summary<'requests'>[] {
+    const own: Summary<'requests'>[] = [];
+    for (const { collection, record } of this.changes.values()) {
+      const request = record as Summary<'requests'>; // a whole record serves as its summary
+      if (collection === 'requests' && request.org_id === orgId && request.created_at > after)
+        own.push(request);
+    }
+    return own;
   }
 
   due<C extends QueueCollection>(collection: C, now: string, limit: number, caps = NO_CAPS): Summary<C>[] {

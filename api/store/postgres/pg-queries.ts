@@ -195,6 +195,13 @@ export class PgRecordQueries extends ByIdReads implements Omit<StoreReads, DeskR
     return rows[0]!.n;
   }
 
+  requestsSince(orgId: string, since: Date, limit: number) {
+    return this.docs<'requests'>(
+      'SELECT doc FROM data_requests WHERE org_id = $1 AND created_at > $2 ORDER BY created_at DESC, id DESC LIMIT $3',
+      [orgId, since.toISOString(), limit],
+    );
+  }
+
   overdueRequests(now: Date) {
     return this.docs<'requests'>(
       "SELECT doc FROM data_requests WHERE status = 'received' AND replied_at IS NULL AND reply_due_at < $1 ORDER BY reply_due_at",
