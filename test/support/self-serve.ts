@@ -68,16 +68,18 @@ export async function mailTo(smtp: Smtp, to: string, subject: RegExp, ms = 15_00
 
 export const mailsTo = (smtp: Smtp, to: string) => smtp.received.filter((m) => m.envelopeTo.includes(to));
 
+const SIGNIN_LINK = /(https?:\/\/\S+\/signin\/callback\?token=[A-Za-z0-9_-]+\S*)/;
+
 /** The sign-in link in a mail (its text part). */
 export function signinLinkIn(received: Received): string {
-  const match = /(https?:\/\/\S+\/signin\/callback\?token=[A-Za-z0-9_-]+\S*)/.exec(received.mail.text ?? '');
+  const match = SIGNIN_LINK.exec(received.mail.text ?? '');
   expect(match, received.mail.text).not.toBeNull();
   return match![1]!;
 }
 
 /** A fresh sign-in link for `email`, as the /signin/ page asks for it (a form post), with `next` if given. */
 export async function freshSigninLink(ctx: SelfServe, email: string, next?: string): Promise<string> {
-  const before = mailsTo(ctx.smtp, email).length;
+  const before = new Set(mailsTo(ctx.smtp, email));
   const response = await fetch(`${ctx.server.url}/signin/`, {
     method: 'POST',
     redirect: 'manual',
@@ -85,12 +87,14 @@ export async function freshSigninLink(ctx: SelfServe, email: string, next?: stri
     body: new URLSearchParams({ email, ...(next === undefined ? {} : { next }) }),
   });
   if (response.status !== 200) throw new Error(`/signin/ answered ${response.status} for ${email}`);
+  // The new mail with a link: another mail to the address (access received, say) may still be arriving.
+  const isLink = (m: Received) => !before.has(m) && SIGNIN_LINK.test(m.mail.text ?? '');
   const until = Date.now() + 15_000;
-  while (mailsTo(ctx.smtp, email).length <= before) {
+  while (!mailsTo(ctx.smtp, email).some(isLink)) {
     if (Date.now() > until) throw new Error(`no sign-in mail to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return signinLinkIn(mailsTo(ctx.smtp, email).at(-1)!);
+  return signinLinkIn(mailsTo(ctx.smtp, email).findLast(isLink)!);
 }
 
 export type Signed = { cookie: string; setCookie: string; location: string | null; status: number };
