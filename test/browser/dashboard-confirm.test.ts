@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { axeViolations, openBrowser, signIn } from '../support/browser.ts';
+import { axeViolations, keepPhoto, openBrowser, signIn } from '../support/browser.ts';
 import {
   invited,
   selfServeLab,
@@ -133,7 +133,7 @@ describe('keys', () => {
       elements.filter((element) => element.getClientRects().length > 1).map((element) => element.textContent),
     );
     expect(broken).toEqual([]);
-    await page.screenshot({ path: `screenshots/dashboard-keys-confirmed-${width}.png`, fullPage: true });
+    await keepPhoto(page, `dashboard-keys-confirmed-${width}`);
     await page.setViewportSize({ width: 1366, height: 900 });
   });
 });
@@ -173,7 +173,7 @@ describe('team', () => {
       .locator('form')
       .filter({ has: page.getByRole('button', { name: 'Send the invitation' }) });
     expect(await invite.textContent()).not.toMatch(/last admin/);
-    await page.screenshot({ path: 'screenshots/dashboard-team-last-admin-1366.png', fullPage: true });
+    await keepPhoto(page, 'dashboard-team-last-admin-1366');
   });
 });
 

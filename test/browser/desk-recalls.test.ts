@@ -4,7 +4,7 @@
 // screenshots/desk-recalls-*.png.
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { axeViolations, openBrowser, photograph, signIn } from '../support/browser.ts';
+import { axeViolations, keepPhoto, openBrowser, photograph, signIn } from '../support/browser.ts';
 import { addStaff, deskSignin } from '../support/desk.ts';
 import { opsOk } from '../support/ops.ts';
 import {
@@ -68,7 +68,7 @@ test('the recall form, its refusal, and who acknowledged', { timeout: 120_000 },
     .poll(() => page.locator('.field-error').first().textContent())
     .toContain(`the closest is "${LISTING}"`);
   await noAxeViolations(page, 'refusal');
-  await page.screenshot({ path: 'screenshots/desk-recalls-refused-desktop.png', fullPage: true });
+  await keepPhoto(page, 'desk-recalls-refused-desktop');
 
   await page.getByLabel('Listing').fill(LISTING);
   await page.getByRole('button', { name: 'Recall the items' }).click();

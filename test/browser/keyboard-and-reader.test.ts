@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openBrowser, photograph, signIn } from '../support/browser.ts';
+import { keepPhoto, openBrowser, photograph, signIn } from '../support/browser.ts';
 import { selfServeLab, startSelfServe, type SelfServe } from '../support/self-serve.ts';
 
 let ctx: SelfServe;
@@ -157,7 +157,7 @@ describe('an action that asks first, JavaScript off', () => {
         const overflow = await keys.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, path).toBe(0);
       }
-      await keys.screenshot({ path: 'screenshots/dashboard-team-320.png', fullPage: false });
+      await keepPhoto(keys, 'dashboard-team-320', false);
       await photograph(keys, 'dashboard-overview', () => keys.goto(`${ctx.siteUrl}/dashboard/`));
     } finally {
       await keys.setViewportSize({ width: 1366, height: 900 });
@@ -174,7 +174,7 @@ describe('zoomed to 400% (320 CSS px wide)', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, path).toBe(0);
       }
-      await page.screenshot({ path: 'screenshots/catalog-320.png', fullPage: false });
+      await keepPhoto(page, 'catalog-320', false);
       await photograph(page, 'catalog', () => page.goto(`${ctx.server.url}/catalog/`));
     } finally {
       await page.setViewportSize({ width: 1366, height: 900 });

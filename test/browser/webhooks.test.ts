@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { looksOf, openBrowser, signIn } from '../support/browser.ts';
+import { keepPhoto, looksOf, openBrowser, signIn } from '../support/browser.ts';
 import { selfServeLab, startSelfServe, type SelfServe } from '../support/self-serve.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -76,10 +76,9 @@ test('add an endpoint, see its secret once, send a test event, see it delivered,
   expect(await page.getByText('A test event is on its way').count()).toBe(0); // the earlier action's notice
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({
-      path: `screenshots/dashboard-webhooks-confirm-delete-${width}.png`,
-      fullPage: true,
-    });
+    await keepPhoto(page, `dashboard-webhooks-confirm-delete-${width}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `the confirmation scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('link', { name: 'Cancel' }).click();

@@ -86,8 +86,19 @@ const WIDTHS = [
 ] as const;
 
 /**
- * Full-page screenshots at desktop and phone width into screenshots/<name>-<width>.png (`load` shows the page again at
- * each width), and how far each scrolls sideways (0 when nothing overflows).
+ * Photographs are for a person to look at, not for an assertion: taken only with SCREENSHOTS=1 (`npm run
+ * test:screenshots`), into screenshots/ (git-ignored). A full-page PNG of every page tested cost `npm test` a minute.
+ */
+const PHOTOGRAPHS = process.env.SCREENSHOTS === '1';
+
+/** The page as it is now into screenshots/<name>.png, when photographs are asked for. */
+export async function keepPhoto(page: Page, name: string, fullPage = true): Promise<void> {
+  if (PHOTOGRAPHS) await page.screenshot({ path: `screenshots/${name}.png`, fullPage });
+}
+
+/**
+ * How far the page scrolls sideways at desktop and phone width (0 when nothing overflows; `load` shows the page again
+ * at each width), photographed at each into screenshots/<name>-<width>.png when photographs are asked for.
  */
 export async function photograph(
   page: Page,
@@ -98,7 +109,7 @@ export async function photograph(
   for (const [label, viewport] of WIDTHS) {
     await page.setViewportSize(viewport);
     await load();
-    await page.screenshot({ path: `screenshots/${name}-${label}.png`, fullPage: true });
+    await keepPhoto(page, `${name}-${label}`);
     overflow[label] = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   }
   return overflow;

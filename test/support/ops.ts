@@ -2,14 +2,9 @@
 // parsing, store, output and exit code, without a Node start-up per command); `opsProcess` runs it as a child
 // process, as an operator runs it (`npm run --silent ops -- … --json`), for the tests whose subject is the CLI.
 import { execFile } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { main } from '../../scripts/ops.ts';
 import { childEnv } from './child-env.ts';
 import { storeEnv } from './store-env.ts';
-
-// Node's compile cache halves the CLI's start-up (about 0.6 s to 0.3 s), most of what CLI-heavy tests wait for.
-const COMPILE_CACHE = join(tmpdir(), 'dss-test-node-compile-cache');
 
 export type OpsResult = { code: number; json: any; stdout: string; stderr: string };
 
@@ -58,7 +53,7 @@ export async function opsProcess(where: Where, ...args: string[]): Promise<OpsRe
     execFile(
       process.execPath,
       ['scripts/ops.ts', ...args, '--json'],
-      { env: childEnv({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...env }) },
+      { env: childEnv(env) },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve(parsed(code, stdout, stderr));
