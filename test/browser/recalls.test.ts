@@ -76,6 +76,17 @@ test('the overview says a recall waits; the recall page refuses an empty form be
   expect(sampled.items[0].files.length).toBeGreaterThanOrEqual(2);
   await page.reload();
   expect(await page.locator('section.recall').count()).toBe(2);
+  // Two recalls of one listing: a screen reader's list of regions tells them apart (axe: landmark-unique).
+  const names = await page.getByRole('region').evaluateAll((regions) =>
+    regions.map((region) =>
+      region
+        .getAttribute('aria-labelledby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)!.textContent!.trim())
+        .join(' '),
+    ),
+  );
+  expect(new Set(names).size).toBe(names.length);
   for (const file of sampled.items[0].files) expect(await page.getByText(file.sha256).count()).toBe(1);
 
   const form = page.locator('section.recall', { hasText: 'The claimant withdrew consent.' });
