@@ -2,7 +2,6 @@
 // record in a segment its summary (layout.ts), which is what queries filter and sort on; the rest of a record is
 // read from its segment when an answer needs it. head.json's version tells every process which files another has
 // changed. Loading, reloading what changed, placing committed records, and writing the changed files durably.
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LowSync } from 'lowdb';
@@ -33,6 +32,7 @@ import { NO_CAPS, takeTurns, type QueueRecord } from '../queue-order.ts';
 import { DueQueue, isDue, isQueue } from './due-queue.ts';
 import type { RecordSource } from './queries.ts';
 import { OrgTimeline } from './org-timeline.ts';
+import { readHead, readHeadVersion } from './head-file.ts';
 
 /** A record in memory: what summarise() keeps of it (null: its id alone), and the file that holds it whole. */
 type Entry = { summary: object | null; file: string };
@@ -52,7 +52,6 @@ export class Documents implements RecordSource {
   /** Segments are named in order and only ever appended, so the newest is remembered, not sorted for. */
   #lastSegment: string | undefined;
   #head: Head = { version: 0, files: {} };
-  readonly #headStart = Buffer.alloc(32);
 
   private constructor(dir: string) {
     this.dir = dir;
@@ -62,7 +61,7 @@ export class Documents implements RecordSource {
   /** Reads every file; throws StoreCorruptError, naming the file, if one does not parse. */
   static async load(dir: string): Promise<Documents> {
     const documents = new Documents(dir);
-    documents.#head = documents.#readHead();
+    documents.#head = readHead(dir);
     documents.#loadCore();
     const names = (await readdir(dir)).filter((name) => SEGMENT_FILE.test(name)).sort();
     // Only the newest are kept whole: the others' records become garbage while still young, cheap to collect.
@@ -128,13 +127,13 @@ export class Documents implements RecordSource {
 
   /** True when another process has committed since we last loaded: a read of one number at head.json's start. */
   isStale(): boolean {
-    return this.#readHeadVersion() > this.#head.version;
+    return readHeadVersion(this.dir) > this.#head.version;
   }
 
   /** Reloads the files another process changed since we last looked. */
   reloadChanged(): void {
-    if (this.#readHeadVersion() === this.#head.version) return;
-    const head = this.#readHead();
+    if (readHeadVersion(this.dir) === this.#head.version) return;
+    const head = readHead(this.dir);
     if (head.version === this.#head.version) return;
     for (const [name, version] of Object.entries(head.files)) {
       if (this.#head.files[name] === version) continue;
@@ -156,7 +155,7 @@ export class Documents implements RecordSource {
       }
     }
     try {
-      this.#head = this.#readHead();
+      this.#head = readHead(this.dir);
       this.#loadCore();
       for (const name of segments) this.#loadSegment(name);
     } catch (error) {
@@ -285,37 +284,5 @@ export class Documents implements RecordSource {
     this.#lastSegment = name;
     this.#keep(name, new LowSync(new DurableJSONFile<Segment>(join(this.dir, name)), emptySegment()));
     return name;
-  }
-
-  // head.json is a few kB, in the page cache: read synchronously, as an await would cost more than the read.
-  #readHead(): Head {
-    try {
-      const head = JSON.parse(readFileSync(join(this.dir, HEAD_FILE), 'utf8')) as Head;
-      return typeof head.version === 'number' && head.files ? head : { version: 0, files: {} };
-    } catch {
-      return { version: 0, files: {} }; // a missing or torn head only means "reload everything next time"
-    }
-  }
-
-  /**
-   * Only the version, for the check made before every read: the head's first bytes, not the whole file (which
-   * names every segment: 11 KB at 100,000 stored requests, read and dropped several times per write).
-   */
-  #readHeadVersion(): number {
-    let fd: number;
-    try {
-      fd = openSync(join(this.dir, HEAD_FILE), 'r');
-    } catch {
-      return 0;
-    }
-    try {
-      const bytes = readSync(fd, this.#headStart, 0, this.#headStart.length, 0);
-      const start = /^\{"version":(\d+),/.exec(this.#headStart.toString('latin1', 0, bytes));
-      return start ? Number(start[1]) : this.#readHead().version;
-    } catch {
-      return 0;
-    } finally {
-      closeSync(fd);
-    }
   }
 }
