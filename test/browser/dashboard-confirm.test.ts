@@ -3,7 +3,6 @@
 // what will happen; Cancel leaves everything as it was; the confirm button acts. Then what the keys page says of
 // them: the key's name (not its id), the replaced key told from its successor, a date never broken over two
 // lines; and the last admin's refusal beside the Remove button that caused it.
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, keepPhoto, openBrowser, signIn } from '../support/browser.ts';
@@ -28,7 +27,6 @@ beforeAll(async () => {
   await signIn(browser.context, lab.cookie, ctx.siteUrl);
   page = await browser.context.newPage();
   page.setDefaultTimeout(8000);
-  await mkdir('screenshots', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,6 @@
 // signed-in staff member sees the desk's sections (Staff only as an admin), their name and a Sign out button that
 // works, never the public site's "Sign in"; /desk/signin/ shows neither. Axe-clean (axe needs JavaScript on; the
 // sign-out form posts without it, as desk.test.ts's journey with JavaScript off shows), no sideways scroll.
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, openBrowser, photograph, signIn } from '../support/browser.ts';
@@ -16,7 +15,6 @@ beforeAll(async () => {
   ctx = await startSelfServe({}, { asProcess: true });
   admin = await addStaff(ctx, 'admin', 'Dana Header');
   lead = await addStaff(ctx, 'lead', 'Lee Header');
-  await mkdir('screenshots', { recursive: true });
 });
 afterAll(async () => {
   await ctx?.stop();

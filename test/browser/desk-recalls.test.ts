@@ -2,7 +2,6 @@
 // listing first, refused on its field), then recalls; one lab attests the deletion, the other does not. The page,
 // refusal and list, passes axe (light and dark) and does not scroll sideways at 1366×900 or 390×844; screenshots in
 // screenshots/desk-recalls-*.png.
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { axeViolations, keepPhoto, openBrowser, photograph, signIn } from '../support/browser.ts';
 import { addStaff, deskSignin } from '../support/desk.ts';
@@ -38,7 +37,6 @@ beforeAll(async () => {
   const staff = await addStaff(ctx, 'lead', 'Rita Recall');
   browser = await openBrowser({ viewport: { width: 1366, height: 900 } });
   await signIn(browser.context, await deskSignin(ctx, staff.email), ctx.siteUrl);
-  await mkdir('screenshots', { recursive: true });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

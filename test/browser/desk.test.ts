@@ -2,7 +2,6 @@
 // width: sign in by the mailed link and its confirm button, read the inbox, reply to a request with a saved reply,
 // move it, verify an NDA, approve access, read an organisation. Then every desk page passes axe (light and dark),
 // has one h1 and named tables, and does not scroll sideways at either width.
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, openBrowser, photograph } from '../support/browser.ts';
@@ -16,7 +15,6 @@ let adminEmail = '';
 beforeAll(async () => {
   ctx = await startSelfServe({}, { asProcess: true });
   adminEmail = (await addStaff(ctx, 'admin', 'Dana Desk')).email;
-  await mkdir('screenshots', { recursive: true });
 });
 afterAll(async () => {
   await ctx?.stop();

@@ -1,6 +1,5 @@
 // What axe and Lighthouse do not see, as a keyboard-only or screen-reader user meets it in Debian's Chromium: where
 // focus is after a form is refused, and whether what was wrong is said and leads to each field.
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { keepPhoto, openBrowser, photograph, signIn } from '../support/browser.ts';
@@ -15,7 +14,6 @@ beforeAll(async () => {
   browser = await openBrowser({ javaScriptEnabled: false, viewport: { width: 1366, height: 900 } });
   page = await browser.context.newPage();
   page.setDefaultTimeout(8000);
-  await mkdir('screenshots', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();

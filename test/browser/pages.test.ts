@@ -1,6 +1,5 @@
 // Every page type in a real browser, against the built server: it loads cleanly, passes axe (WCAG 2.1 AA) in
 // light and dark, works with a keyboard, and does not scroll sideways at desktop and phone width.
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requireBuild } from '../support/dist.ts';
 import { axeViolations, openBrowser, photograph, watch } from '../support/browser.ts';
@@ -14,7 +13,6 @@ beforeAll(async () => {
   requireBuild();
   server = await startServer();
   browser = await openBrowser();
-  await mkdir('screenshots', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();

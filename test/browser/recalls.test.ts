@@ -2,7 +2,6 @@
 // the page shows its items with their SHA-256, an empty form is refused beside its fields with what was typed kept,
 // and the attestation is recorded; then axe (light and dark) and screenshots at desktop and phone width.
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -45,7 +44,6 @@ beforeAll(async () => {
   await signIn(browser.context, lab.cookie, ctx.siteUrl);
   page = await browser.context.newPage();
   page.setDefaultTimeout(8000);
-  await mkdir('screenshots', { recursive: true });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

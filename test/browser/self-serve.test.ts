@@ -4,7 +4,6 @@
 // the key rotated with grace and the old one revoked; signed out everywhere. Then every self-serve page passes axe
 // (light and dark) and is photographed at desktop (1366×900) and phone (390×844) width without sideways scroll, and
 // the keys and request pages are checked at phone width.
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, openBrowser, photograph } from '../support/browser.ts';
@@ -29,7 +28,6 @@ beforeAll(async () => {
   ctx = await startSelfServe({}, { asProcess: true });
   browser = await openBrowser({ javaScriptEnabled: false });
   page = await browser.context.newPage();
-  await mkdir('screenshots', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();

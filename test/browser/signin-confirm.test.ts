@@ -2,7 +2,6 @@
 // visitor presses "Request a sample" on a listing, is told why they must sign in, asks for a link, opens it, sees
 // whose it is, presses the one button and lands on the sample form. The confirm page is axe-clean and photographed
 // at 1366×900 and 390×844 (screenshots/signin-confirm-*.png).
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { axeViolations, openBrowser, photograph } from '../support/browser.ts';
 import {
@@ -19,7 +18,6 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
   ctx = await startSelfServe({}, { asProcess: true });
   browser = await openBrowser({ javaScriptEnabled: false });
-  await mkdir('screenshots', { recursive: true });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,6 @@
 // A removed admin's webhook endpoint on the dashboard's webhooks page, in Debian's Chromium with JavaScript off
 // (issue 41 item 9): shown disabled with the reason, no test button, still deletable; axe-clean; photographed at
 // desktop and phone width.
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { looksOf, openBrowser, signIn } from '../support/browser.ts';
 import { invited, selfServeLab, sessionCall, startSelfServe, type SelfServe } from '../support/self-serve.ts';
@@ -12,7 +11,6 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
   ctx = await startSelfServe({ WEBHOOK_ALLOW_PRIVATE: 'true' }, { asProcess: true });
   browser = await openBrowser({ javaScriptEnabled: false });
-  await mkdir('screenshots', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();

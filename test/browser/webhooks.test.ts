@@ -3,7 +3,6 @@
 // verified by a real receiver with `standardwebhooks`, its delivery in the page, the endpoint deleted (asked first,
 // as every action that cannot be taken back is); then axe (light and dark) and screenshots at desktop and phone
 // width with an endpoint and its deliveries showing.
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { keepPhoto, looksOf, openBrowser, signIn } from '../support/browser.ts';
@@ -26,7 +25,6 @@ beforeAll(async () => {
   await signIn(browser.context, lab.cookie, ctx.siteUrl);
   page = await browser.context.newPage();
   page.setDefaultTimeout(8000);
-  await mkdir('screenshots', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -17,6 +17,9 @@ function positionOf(list: Dated[], entry: Dated): number {
   return low;
 }
 
+/** The first position in `list` made after `after` (an ISO time): past every request made at `after` itself. */
+const firstAfter = (list: Dated[], after: string) => positionOf(list, { id: '\uffff', created_at: after });
+
 export class OrgTimeline {
   readonly #byOrg = new Map<string, Dated[]>();
 
@@ -42,19 +45,16 @@ export class OrgTimeline {
   /** How many of the organisation's requests were made after `after` (an ISO time). */
   countAfter(orgId: string, after: string): number {
     const list = this.#byOrg.get(orgId) ?? [];
-    return list.length - this.#firstAfter(list, after);
+    return list.length - firstAfter(list, after);
   }
 
   /** The ids of the newest `limit` of the organisation's requests made after `after`, newest first. */
   newestAfter(orgId: string, after: string, limit: number): string[] {
     const list = this.#byOrg.get(orgId) ?? [];
-    const from = Math.max(this.#firstAfter(list, after), list.length - limit);
+    const from = Math.max(firstAfter(list, after), list.length - limit);
     return list
       .slice(from)
       .map((entry) => entry.id)
       .reverse();
   }
-
-  // After every request made at `after` itself: the highest id sorts after them all.
-  #firstAfter = (list: Dated[], after: string) => positionOf(list, { id: '\uffff', created_at: after });
 }
